@@ -1,0 +1,60 @@
+//! # Rocada: chess rules for Rust and WebAssembly
+//!
+//! A tour, in reading order:
+//! - Vocabulary: [`Color`], [`Role`], [`Piece`], [`File`], [`Rank`], [`Square`], [`Bitboard`].
+//! - [`attacks`]: what each piece attacks, from small compile-time tables.
+//! - [`Board`] (placement only) and [`Setup`] (a FEN's content, unchecked), read by
+//!   [`Setup::from_fen`] (FEN, X-FEN, Shredder-FEN).
+//! - [`Position`]: a validated position; [`Position::from_setup`] lists every fault in a
+//!   [`PositionError`]. Castling is stored king-to-rook, so Chess960 is no special case
+//!   ([`CastlingMode`], [`Position::chess960`]).
+//! - [`Position::legal_moves`] gives [`Move`]s; [`Position::play`] checks, and
+//!   [`Position::play_unchecked`] trusts, a move. [`Position::zobrist_hash`] is Polyglot's.
+//! - [`perft`]: the move generator's standard test and benchmark.
+//! - `wasm` (on `wasm32` only): the thin JavaScript adapter published on npm.
+//!
+//! ```
+//! use rocada::{CastlingMode, Position, perft};
+//! let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", CastlingMode::Standard)?;
+//! assert_eq!(perft(&pos, 2), 2039);
+//! # Ok::<(), rocada::FenError>(())
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod attacks;
+mod bitboard;
+mod board;
+mod castling;
+pub mod chess960;
+mod color;
+mod fen;
+mod movegen;
+mod mv;
+mod perft;
+mod piece;
+mod polyglot_random;
+mod position;
+mod role;
+mod setup;
+mod square;
+mod validation;
+pub mod zobrist;
+
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use castling::{CastlingMode, CastlingSide, Castles};
+pub use color::Color;
+pub use fen::{CastlingNotation, ParseFenError};
+pub use movegen::MoveList;
+pub use mv::{Move, MoveKind};
+pub use perft::{divide, perft, perft_every_leaf};
+pub use piece::Piece;
+pub use position::{FenError, IllegalMoveError, Position};
+pub use role::Role;
+pub use setup::Setup;
+pub use square::{File, ParseSquareError, Rank, Square};
+pub use validation::{Invalid, PositionError};

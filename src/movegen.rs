@@ -1,0 +1,299 @@
+//! Legal move generation: every legal move, or their number, without trying moves out.
+//!
+//! The generator works out checkers, the check mask (squares that capture or block a single
+//! checker) and pinned pieces once per position, then hands each piece's legal targets as a
+//! bitboard to a [`MoveSink`]. Collecting into a list and counting (perft's bulk counting at
+//! the last ply) are two sinks over the same code.
+
+use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use crate::castling::castling_path;
+use crate::{Bitboard, CastlingSide, Color, Move, MoveKind, Position, Rank, Role, Square};
+use arrayvec::ArrayVec;
+
+/// A list of moves; 256 is above the most legal moves of any position (218).
+pub type MoveList = ArrayVec<Move, 256>;
+
+/// Receives legal moves from the generator, a set of targets at a time.
+pub(crate) trait MoveSink {
+    /// Moves of the piece of `role` on `from` to each target; a pawn reaching the last rank
+    /// promotes (four moves per target).
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard);
+    /// Pawn moves to each target from `target - delta`; `promote` when the targets are on the last rank.
+    fn pawns(&mut self, targets: Bitboard, delta: i32, promote: bool);
+    /// An en passant capture.
+    fn en_passant(&mut self, from: Square, to: Square);
+    /// Castling with the king on `king` and the rook on `rook`.
+    fn castle(&mut self, king: Square, rook: Square);
+}
+
+/// Counts moves without building them.
+struct Counter(usize);
+
+impl MoveSink for Counter {
+    #[inline(always)]
+    fn piece(&mut self, role: Role, _from: Square, targets: Bitboard) {
+        let promoting = if role == Role::Pawn { (targets & Bitboard::BACKRANKS).count() } else { 0 };
+        self.0 += (targets.count() + 3 * promoting) as usize;
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, _delta: i32, promote: bool) {
+        self.0 += targets.count() as usize * if promote { 4 } else { 1 };
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, _from: Square, _to: Square) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn castle(&mut self, _king: Square, _rook: Square) {
+        self.0 += 1;
+    }
+}
+
+/// Collects moves into a [`MoveList`].
+struct Collector(MoveList);
+
+impl Collector {
+    #[inline(always)]
+    fn push_pawn(&mut self, from: Square, to: Square) {
+        if Bitboard::BACKRANKS.contains(to) {
+            for role in Role::PROMOTIONS {
+                self.0.push(Move::new(Role::Pawn, from, to, MoveKind::Promotion(role)));
+            }
+        } else {
+            self.0.push(Move::new(Role::Pawn, from, to, MoveKind::Normal));
+        }
+    }
+}
+
+impl MoveSink for Collector {
+    #[inline(always)]
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
+        if role == Role::Pawn {
+            for to in targets {
+                self.push_pawn(from, to);
+            }
+        } else {
+            for to in targets {
+                self.0.push(Move::new(role, from, to, MoveKind::Normal));
+            }
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32, promote: bool) {
+        for to in targets {
+            let from = Square::new((to as i32 - delta) as u32);
+            if promote {
+                for role in Role::PROMOTIONS {
+                    self.0.push(Move::new(Role::Pawn, from, to, MoveKind::Promotion(role)));
+                }
+            } else {
+                self.0.push(Move::new(Role::Pawn, from, to, MoveKind::Normal));
+            }
+        }
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.0.push(Move::new(Role::Pawn, from, to, MoveKind::EnPassant));
+    }
+    #[inline(always)]
+    fn castle(&mut self, king: Square, rook: Square) {
+        self.0.push(Move::new(Role::King, king, rook, MoveKind::Castle));
+    }
+}
+
+const NOT_A_FILE: Bitboard = Bitboard(!0x0101_0101_0101_0101);
+const NOT_H_FILE: Bitboard = Bitboard(!0x8080_8080_8080_8080);
+
+impl Position {
+    /// Every legal move.
+    ///
+    /// ```
+    /// let pos = rocada::Position::new();
+    /// assert_eq!(pos.legal_moves().len(), 20);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut sink = Collector(MoveList::new());
+        self.generate(&mut sink);
+        sink.0
+    }
+
+    /// The legal moves of the piece on `from` only.
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut moves = self.legal_moves();
+        moves.retain(|m| m.from() == from);
+        moves
+    }
+
+    /// The number of legal moves, counted without building them (perft's bulk count).
+    pub fn count_legal_moves(&self) -> usize {
+        let mut sink = Counter(0);
+        self.generate(&mut sink);
+        sink.0
+    }
+
+    /// Our pieces that stand alone between our king and an enemy slider.
+    #[inline(always)]
+    fn pinned(&self, king: Square) -> Bitboard {
+        let b = self.board();
+        let theirs = b.by_color(!self.turn());
+        let snipers = ((rook_attacks(king, theirs) & b.rooks_and_queens())
+            | (bishop_attacks(king, theirs) & b.bishops_and_queens()))
+            & theirs;
+        let occupied = b.occupied();
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        pinned & b.by_color(self.turn())
+    }
+
+    /// Hands every legal move to `sink`.
+    #[inline(always)]
+    pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.turn();
+        let them = !us;
+        let b = *self.board();
+        let Some(king) = b.king_of(us) else { return };
+        let ours = b.by_color(us);
+        let theirs = b.by_color(them);
+        let occupied = ours | theirs;
+        let checkers = self.checkers();
+
+        let without_king = occupied.without(king);
+        let mut king_targets = Bitboard::EMPTY;
+        for to in king_attacks(king) & !ours {
+            if !self.is_attacked(to, them, without_king) {
+                king_targets = king_targets.with(to);
+            }
+        }
+        sink.piece(Role::King, king, king_targets);
+
+        if checkers.more_than_one() {
+            return;
+        }
+        let check_mask = match checkers.first() {
+            Some(checker) => between(king, checker).with(checker),
+            None => Bitboard::FULL,
+        };
+        let targets = !ours & check_mask;
+        let pinned = self.pinned(king);
+        let free = ours & !pinned;
+
+        for from in b.by_role(Role::Knight) & free {
+            sink.piece(Role::Knight, from, knight_attacks(from) & targets);
+        }
+        for from in b.by_role(Role::Bishop) & free {
+            sink.piece(Role::Bishop, from, bishop_attacks(from, occupied) & targets);
+        }
+        for from in b.by_role(Role::Rook) & free {
+            sink.piece(Role::Rook, from, rook_attacks(from, occupied) & targets);
+        }
+        for from in b.by_role(Role::Queen) & free {
+            let attacks = bishop_attacks(from, occupied) | rook_attacks(from, occupied);
+            sink.piece(Role::Queen, from, attacks & targets);
+        }
+        if checkers.is_empty() {
+            // A pinned piece may only move along its pin line (never while in check).
+            for from in pinned & !b.by_role(Role::Pawn) & !b.by_role(Role::Knight) {
+                let role = if b.by_role(Role::Rook).contains(from) {
+                    Role::Rook
+                } else if b.by_role(Role::Bishop).contains(from) {
+                    Role::Bishop
+                } else {
+                    Role::Queen
+                };
+                let attacks = match role {
+                    Role::Rook => rook_attacks(from, occupied),
+                    Role::Bishop => bishop_attacks(from, occupied),
+                    _ => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
+                };
+                sink.piece(role, from, attacks & targets & line(king, from));
+            }
+        }
+
+        self.generate_pawn_moves(sink, king, pinned, check_mask);
+        self.generate_en_passant(&mut |from, to| sink.en_passant(from, to));
+        if checkers.is_empty() {
+            self.generate_castling(sink, king);
+        }
+    }
+
+    #[inline(always)]
+    fn generate_pawn_moves<S: MoveSink>(&self, sink: &mut S, king: Square, pinned: Bitboard, check_mask: Bitboard) {
+        let us = self.turn();
+        let b = self.board();
+        let pawns = b.by_role(Role::Pawn) & b.by_color(us);
+        let theirs = b.by_color(!us);
+        let empty = !b.occupied();
+        let white = us == Color::White;
+        let double_rank = Bitboard::from_rank(if white { Rank::Third } else { Rank::Sixth });
+        let free = pawns & !pinned;
+
+        let single = free.shift_up(white) & empty;
+        let double = (single & double_rank).shift_up(white) & empty & check_mask;
+        let single = single & check_mask;
+        let (forward, left, right) = if white { (8, 7, 9) } else { (-8, -9, -7) };
+        let (left_captures, right_captures) = if white {
+            (Bitboard((free & NOT_A_FILE).0 << 7), Bitboard((free & NOT_H_FILE).0 << 9))
+        } else {
+            (Bitboard((free & NOT_A_FILE).0 >> 9), Bitboard((free & NOT_H_FILE).0 >> 7))
+        };
+        let left_captures = left_captures & theirs & check_mask;
+        let right_captures = right_captures & theirs & check_mask;
+
+        let last = Bitboard::BACKRANKS;
+        sink.pawns(single & !last, forward, false);
+        sink.pawns(single & last, forward, true);
+        sink.pawns(double, 2 * forward, false);
+        sink.pawns(left_captures & !last, left, false);
+        sink.pawns(left_captures & last, left, true);
+        sink.pawns(right_captures & !last, right, false);
+        sink.pawns(right_captures & last, right, true);
+
+        if self.checkers().is_empty() {
+            for from in pawns & pinned {
+                let step = Bitboard::from_square(from).shift_up(white) & empty;
+                let pushes = step | ((step & double_rank).shift_up(white) & empty);
+                let captures = pawn_attacks(us, from) & theirs;
+                sink.piece(Role::Pawn, from, (pushes | captures) & line(king, from));
+            }
+        }
+    }
+
+    /// Calls `emit(from, to)` for each legal en passant capture.
+    #[inline(always)]
+    pub(crate) fn generate_en_passant(&self, emit: &mut impl FnMut(Square, Square)) {
+        let Some(ep) = self.ep_square_unchecked() else { return };
+        let us = self.turn();
+        let b = self.board();
+        let Some(king) = b.king_of(us) else { return };
+        let captured = Square::new(if us == Color::White { ep as u32 - 8 } else { ep as u32 + 8 });
+        for from in pawn_attacks(!us, ep) & b.by_role(Role::Pawn) & b.by_color(us) {
+            let occupied = (b.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(captured)).with(ep);
+            if !self.attackers_to(king, !us, occupied).any() {
+                emit(from, ep);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn generate_castling<S: MoveSink>(&self, sink: &mut S, king: Square) {
+        let us = self.turn();
+        let occupied = self.board().occupied();
+        for side in CastlingSide::ALL {
+            let Some(rook) = self.castles().rook(us, side) else { continue };
+            if (castling_path(king, rook, side) & occupied).any() {
+                continue;
+            }
+            let king_to = side.king_to(king.rank());
+            let without_both = occupied.without(king).without(rook);
+            let king_path = between(king, king_to).with(king_to);
+            if king_path.into_iter().all(|sq| !self.is_attacked(sq, !us, without_both)) {
+                sink.castle(king, rook);
+            }
+        }
+    }
+}
