@@ -1,6 +1,6 @@
 //! Castling: the two sides, standard vs Chess960 rules, and the rights a position holds.
 
-use crate::{attacks, Bitboard, Color, File, Rank, Square};
+use crate::{Bitboard, Color, File, Rank, Square};
 
 /// Whether castling follows standard chess (king on e1/e8, rooks in the corners) or Chess960
 /// (king between its rooks, anywhere on the back rank). The rules of the move are the same;
@@ -137,8 +137,24 @@ impl Castles {
 #[inline]
 pub(crate) fn castling_path(king: Square, rook: Square, side: CastlingSide) -> Bitboard {
     let rank = king.rank();
-    let (king_to, rook_to) = (side.king_to(rank), side.rook_to(rank));
-    (attacks::between(king, king_to) | Bitboard::from_square(king_to) | attacks::between(rook, rook_to) | Bitboard::from_square(rook_to))
-        .without(king)
-        .without(rook)
+    (span(king, side.king_to(rank)) | span(rook, side.rook_to(rank))).without(king).without(rook)
+}
+
+/// The squares the king crosses or lands on when castling to `side`, its own square excluded
+/// unless it stays put (then the rook's leaving may expose it).
+#[inline]
+pub(crate) fn king_path(king: Square, side: CastlingSide) -> Bitboard {
+    let king_to = side.king_to(king.rank());
+    if king == king_to {
+        Bitboard::from_square(king)
+    } else {
+        span(king, king_to).without(king)
+    }
+}
+
+/// The squares from `a` to `b` inclusive, for two squares on one rank.
+#[inline(always)]
+fn span(a: Square, b: Square) -> Bitboard {
+    let (lo, hi) = if a < b { (a as u32, b as u32) } else { (b as u32, a as u32) };
+    Bitboard((2u64 << hi).wrapping_sub(1) & !((1u64 << lo) - 1))
 }

@@ -6,7 +6,7 @@
 //! the last ply) are two sinks over the same code.
 
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
-use crate::castling::castling_path;
+use crate::castling::{castling_path, king_path};
 use crate::{Bitboard, CastlingSide, Color, Move, MoveKind, Position, Rank, Role, Square};
 use arrayvec::ArrayVec;
 
@@ -49,55 +49,46 @@ impl MoveSink for Counter {
     }
 }
 
-/// Collects moves into a [`MoveList`].
-struct Collector(MoveList);
+/// Hands each move, one at a time, to a closure.
+struct EachMove<F: FnMut(Move)>(F);
 
-impl Collector {
+impl<F: FnMut(Move)> EachMove<F> {
     #[inline(always)]
-    fn push_pawn(&mut self, from: Square, to: Square) {
-        if Bitboard::BACKRANKS.contains(to) {
+    fn pawn(&mut self, from: Square, to: Square, promote: bool) {
+        if promote {
             for role in Role::PROMOTIONS {
-                self.0.push(Move::new(Role::Pawn, from, to, MoveKind::Promotion(role)));
+                (self.0)(Move::new(Role::Pawn, from, to, MoveKind::Promotion(role)));
             }
         } else {
-            self.0.push(Move::new(Role::Pawn, from, to, MoveKind::Normal));
+            (self.0)(Move::new(Role::Pawn, from, to, MoveKind::Normal));
         }
     }
 }
 
-impl MoveSink for Collector {
+impl<F: FnMut(Move)> MoveSink for EachMove<F> {
     #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
-        if role == Role::Pawn {
-            for to in targets {
-                self.push_pawn(from, to);
-            }
-        } else {
-            for to in targets {
-                self.0.push(Move::new(role, from, to, MoveKind::Normal));
+        for to in targets {
+            if role == Role::Pawn {
+                self.pawn(from, to, Bitboard::BACKRANKS.contains(to));
+            } else {
+                (self.0)(Move::new(role, from, to, MoveKind::Normal));
             }
         }
     }
     #[inline(always)]
     fn pawns(&mut self, targets: Bitboard, delta: i32, promote: bool) {
         for to in targets {
-            let from = Square::new((to as i32 - delta) as u32);
-            if promote {
-                for role in Role::PROMOTIONS {
-                    self.0.push(Move::new(Role::Pawn, from, to, MoveKind::Promotion(role)));
-                }
-            } else {
-                self.0.push(Move::new(Role::Pawn, from, to, MoveKind::Normal));
-            }
+            self.pawn(Square::new((to as i32 - delta) as u32), to, promote);
         }
     }
     #[inline(always)]
     fn en_passant(&mut self, from: Square, to: Square) {
-        self.0.push(Move::new(Role::Pawn, from, to, MoveKind::EnPassant));
+        (self.0)(Move::new(Role::Pawn, from, to, MoveKind::EnPassant));
     }
     #[inline(always)]
     fn castle(&mut self, king: Square, rook: Square) {
-        self.0.push(Move::new(Role::King, king, rook, MoveKind::Castle));
+        (self.0)(Move::new(Role::King, king, rook, MoveKind::Castle));
     }
 }
 
@@ -112,9 +103,16 @@ impl Position {
     /// assert_eq!(pos.legal_moves().len(), 20);
     /// ```
     pub fn legal_moves(&self) -> MoveList {
-        let mut sink = Collector(MoveList::new());
-        self.generate(&mut sink);
-        sink.0
+        let mut moves = MoveList::new();
+        self.for_each_legal_move(|m| moves.push(m));
+        moves
+    }
+
+    /// Calls `f` with every legal move, building no list (the order is that of
+    /// [`Position::legal_moves`]).
+    #[inline]
+    pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {
+        self.generate(&mut EachMove(f));
     }
 
     /// The legal moves of the piece on `from` only.
@@ -288,10 +286,8 @@ impl Position {
             if (castling_path(king, rook, side) & occupied).any() {
                 continue;
             }
-            let king_to = side.king_to(king.rank());
             let without_both = occupied.without(king).without(rook);
-            let king_path = between(king, king_to).with(king_to);
-            if king_path.into_iter().all(|sq| !self.is_attacked(sq, !us, without_both)) {
+            if king_path(king, side).all(|sq| !self.is_attacked(sq, !us, without_both)) {
                 sink.castle(king, rook);
             }
         }

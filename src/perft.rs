@@ -12,15 +12,15 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves() as u64,
-        _ => pos
-            .legal_moves()
-            .into_iter()
-            .map(|m| {
+        _ => {
+            let mut nodes = 0;
+            pos.for_each_legal_move(|m| {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
-                perft(&child, depth - 1)
-            })
-            .sum(),
+                nodes += perft(&child, depth - 1);
+            });
+            nodes
+        }
     }
 }
 
@@ -29,19 +29,18 @@ pub fn perft_every_leaf(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            if depth == 1 {
-                core::hint::black_box(&child);
-                1
-            } else {
-                perft_every_leaf(&child, depth - 1)
-            }
-        })
-        .sum()
+    let mut nodes = 0;
+    pos.for_each_legal_move(|m| {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        nodes += if depth == 1 {
+            core::hint::black_box(&child);
+            1
+        } else {
+            perft_every_leaf(&child, depth - 1)
+        };
+    });
+    nodes
 }
 
 /// Perft split by first move: each legal move with the leaf count below it.
