@@ -18,6 +18,7 @@ pub const TABLE_BYTES: usize = core::mem::size_of_val(&KNIGHT_ATTACKS)
     + core::mem::size_of_val(&PAWN_ATTACKS)
     + core::mem::size_of_val(&DIAGONAL_MASKS)
     + core::mem::size_of_val(&ANTI_DIAGONAL_MASKS)
+    + core::mem::size_of_val(&ROOK_RAYS)
     + core::mem::size_of_val(&RANK_ATTACKS)
     + core::mem::size_of_val(&FILL_UP_ATTACKS)
     + core::mem::size_of_val(&A_FILE_ATTACKS);
@@ -93,6 +94,17 @@ static ANTI_DIAGONAL_MASKS: [u64; 64] = {
     let mut sq = 0;
     while sq < 64 {
         t[sq] = slide(sq, 0, &[(1, -1), (-1, 1)]);
+        sq += 1;
+    }
+    t
+};
+
+/// Rook attacks on an empty board, per square.
+static ROOK_RAYS: [u64; 64] = {
+    let mut t = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = slide(sq, 0, &[(1, 0), (-1, 0), (0, 1), (0, -1)]);
         sq += 1;
     }
     t
@@ -196,6 +208,18 @@ fn file_attacks(sq: Square, occupied: Bitboard) -> u64 {
 fn line_attacks(sq: Square, occupied: Bitboard, mask: u64) -> u64 {
     let index = ((occupied.0 & mask).wrapping_mul(B_FILE) >> 58) as usize;
     FILL_UP_ATTACKS[sq as usize & 7][index] & mask
+}
+
+/// Squares a rook on `sq` would attack on an empty board (its rank and file).
+#[inline(always)]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(ROOK_RAYS[sq as usize])
+}
+
+/// Squares a bishop on `sq` would attack on an empty board (its two diagonals).
+#[inline(always)]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(DIAGONAL_MASKS[sq as usize] | ANTI_DIAGONAL_MASKS[sq as usize])
 }
 
 /// Squares a bishop on `sq` attacks, given the `occupied` squares (blockers are included).

@@ -132,29 +132,51 @@ impl Castles {
     }
 }
 
-/// Squares that must be empty (but for the king and rook themselves) to castle with `king`
-/// and `rook`: the king's and the rook's paths, destinations included.
-#[inline]
-pub(crate) fn castling_path(king: Square, rook: Square, side: CastlingSide) -> Bitboard {
-    let rank = king.rank();
-    (span(king, side.king_to(rank)) | span(rook, side.rook_to(rank))).without(king).without(rook)
+/// The files between `a` and `b` inclusive, as the bits of one rank.
+const fn file_span(a: u32, b: u32) -> u8 {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    ((1u32 << (hi + 1)) - (1u32 << lo)) as u8
 }
 
-/// The squares the king crosses or lands on when castling to `side`, its own square excluded
-/// unless it stays put (then the rook's leaving may expose it).
-#[inline]
-pub(crate) fn king_path(king: Square, side: CastlingSide) -> Bitboard {
-    let king_to = side.king_to(king.rank());
-    if king == king_to {
-        Bitboard::from_square(king)
-    } else {
-        span(king, king_to).without(king)
+/// `PATHS[king_file][rook_file]`: the files that must be empty to castle, king and rook excluded.
+static PATHS: [[u8; 8]; 8] = {
+    let mut t = [[0; 8]; 8];
+    let mut k = 0;
+    while k < 8 {
+        let mut r = 0;
+        while r < 8 {
+            let (king_to, rook_to) = if r > k { (6, 5) } else { (2, 3) };
+            t[k as usize][r as usize] = (file_span(k, king_to) | file_span(r, rook_to)) & !(1 << k) & !(1 << r);
+            r += 1;
+        }
+        k += 1;
     }
+    t
+};
+
+/// `KING_PATHS[king_file][side]`: the files the king crosses or lands on, its own file only if
+/// it stays put (then the rook leaving may expose it).
+static KING_PATHS: [[u8; 2]; 8] = {
+    let mut t = [[0; 2]; 8];
+    let mut k = 0;
+    while k < 8 {
+        let (g, c) = (6, 2);
+        t[k as usize][0] = if k == g { 1 << k } else { file_span(k, g) & !(1 << k) };
+        t[k as usize][1] = if k == c { 1 << k } else { file_span(k, c) & !(1 << k) };
+        k += 1;
+    }
+    t
+};
+
+/// Squares that must be empty (but for the king and rook themselves) to castle with `king`
+/// and `rook` on one rank: the king's and the rook's paths, destinations included.
+#[inline(always)]
+pub(crate) fn castling_path(king: Square, rook: Square) -> Bitboard {
+    Bitboard((PATHS[king.file() as usize][rook.file() as usize] as u64) << (8 * king.rank() as u32))
 }
 
-/// The squares from `a` to `b` inclusive, for two squares on one rank.
+/// The squares the king crosses or lands on when castling to `side`.
 #[inline(always)]
-fn span(a: Square, b: Square) -> Bitboard {
-    let (lo, hi) = if a < b { (a as u32, b as u32) } else { (b as u32, a as u32) };
-    Bitboard((2u64 << hi).wrapping_sub(1) & !((1u64 << lo) - 1))
+pub(crate) fn king_path(king: Square, side: CastlingSide) -> Bitboard {
+    Bitboard((KING_PATHS[king.file() as usize][side as usize] as u64) << (8 * king.rank() as u32))
 }

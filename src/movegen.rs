@@ -5,7 +5,7 @@
 //! bitboard to a [`MoveSink`]. Collecting into a list and counting (perft's bulk counting at
 //! the last ply) are two sinks over the same code.
 
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use crate::attacks::{between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks, rook_rays};
 use crate::castling::{castling_path, king_path};
 use crate::{Bitboard, CastlingSide, Color, Move, MoveKind, Position, Rank, Role, Square};
 use arrayvec::ArrayVec;
@@ -92,6 +92,9 @@ impl<F: FnMut(Move)> MoveSink for EachMove<F> {
     }
 }
 
+/// Above this many candidate king squares, one attack map beats testing each square.
+const KING_TARGETS_FOR_MAP: u32 = 2;
+
 const NOT_A_FILE: Bitboard = Bitboard(!0x0101_0101_0101_0101);
 const NOT_H_FILE: Bitboard = Bitboard(!0x8080_8080_8080_8080);
 
@@ -129,14 +132,46 @@ impl Position {
         sink.0
     }
 
+    /// Every square a piece of `color` attacks, with `occupied` as the blockers.
+    #[inline(always)]
+    fn attacked_squares(&self, color: Color, occupied: Bitboard) -> Bitboard {
+        let b = self.board();
+        let theirs = b.by_color(color);
+        let pawns = b.by_role(Role::Pawn) & theirs;
+        let mut attacked = if color == Color::White {
+            Bitboard((pawns & NOT_A_FILE).0 << 7 | (pawns & NOT_H_FILE).0 << 9)
+        } else {
+            Bitboard((pawns & NOT_A_FILE).0 >> 9 | (pawns & NOT_H_FILE).0 >> 7)
+        };
+        for sq in b.by_role(Role::Knight) & theirs {
+            attacked |= knight_attacks(sq);
+        }
+        for sq in b.bishops_and_queens() & theirs {
+            attacked |= bishop_attacks(sq, occupied);
+        }
+        for sq in b.rooks_and_queens() & theirs {
+            attacked |= rook_attacks(sq, occupied);
+        }
+        if let Some(k) = b.king_of(color) {
+            attacked |= king_attacks(k);
+        }
+        attacked
+    }
+
     /// Our pieces that stand alone between our king and an enemy slider.
     #[inline(always)]
     fn pinned(&self, king: Square) -> Bitboard {
         let b = self.board();
         let theirs = b.by_color(!self.turn());
-        let snipers = ((rook_attacks(king, theirs) & b.rooks_and_queens())
-            | (bishop_attacks(king, theirs) & b.bishops_and_queens()))
-            & theirs;
+        let rooks = b.rooks_and_queens() & theirs & rook_rays(king);
+        let bishops = b.bishops_and_queens() & theirs & bishop_rays(king);
+        let mut snipers = Bitboard::EMPTY;
+        if rooks.any() {
+            snipers |= rook_attacks(king, theirs) & rooks;
+        }
+        if bishops.any() {
+            snipers |= bishop_attacks(king, theirs) & bishops;
+        }
         let occupied = b.occupied();
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
@@ -161,12 +196,18 @@ impl Position {
         let checkers = self.checkers();
 
         let without_king = occupied.without(king);
-        let mut king_targets = Bitboard::EMPTY;
-        for to in king_attacks(king) & !ours {
-            if !self.is_attacked(to, them, without_king) {
-                king_targets = king_targets.with(to);
+        let candidates = king_attacks(king) & !ours;
+        let king_targets = if candidates.count() > KING_TARGETS_FOR_MAP {
+            candidates & !self.attacked_squares(them, without_king)
+        } else {
+            let mut safe = Bitboard::EMPTY;
+            for to in candidates {
+                if !self.is_attacked(to, them, without_king) {
+                    safe = safe.with(to);
+                }
             }
-        }
+            safe
+        };
         sink.piece(Role::King, king, king_targets);
 
         if checkers.more_than_one() {
@@ -283,7 +324,7 @@ impl Position {
         let occupied = self.board().occupied();
         for side in CastlingSide::ALL {
             let Some(rook) = self.castles().rook(us, side) else { continue };
-            if (castling_path(king, rook, side) & occupied).any() {
+            if (castling_path(king, rook) & occupied).any() {
                 continue;
             }
             let without_both = occupied.without(king).without(rook);

@@ -1,6 +1,6 @@
 //! `Position`: a legal position with its rights and counters; validated, hashed, playable.
 
-use crate::attacks::{self, between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::attacks::{self, between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks, rook_rays};
 use crate::castling::Castles;
 use crate::fen::{CastlingNotation, ParseFenError};
 use crate::validation::{Invalid, PositionError};
@@ -395,12 +395,19 @@ impl Position {
     #[inline(always)]
     pub fn attackers_to(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
         let b = &self.board;
-        let attackers = (pawn_attacks(!color, sq) & b.by_role(Role::Pawn))
+        let theirs = b.by_color(color) & occupied;
+        let mut attackers = (pawn_attacks(!color, sq) & b.by_role(Role::Pawn))
             | (knight_attacks(sq) & b.by_role(Role::Knight))
-            | (king_attacks(sq) & b.by_role(Role::King))
-            | (rook_attacks(sq, occupied) & b.rooks_and_queens())
-            | (bishop_attacks(sq, occupied) & b.bishops_and_queens());
-        attackers & b.by_color(color) & occupied
+            | (king_attacks(sq) & b.by_role(Role::King));
+        let rooks = b.rooks_and_queens() & theirs;
+        if (rook_rays(sq) & rooks).any() {
+            attackers |= rook_attacks(sq, occupied) & rooks;
+        }
+        let bishops = b.bishops_and_queens() & theirs;
+        if (bishop_rays(sq) & bishops).any() {
+            attackers |= bishop_attacks(sq, occupied) & bishops;
+        }
+        attackers & theirs
     }
 
     /// Whether a piece of `color` attacks `sq`, with `occupied` as the blockers.
@@ -408,11 +415,16 @@ impl Position {
     pub(crate) fn is_attacked(&self, sq: Square, color: Color, occupied: Bitboard) -> bool {
         let b = &self.board;
         let them = b.by_color(color) & occupied;
-        (rook_attacks(sq, occupied) & b.rooks_and_queens() & them).any()
-            || (bishop_attacks(sq, occupied) & b.bishops_and_queens() & them).any()
-            || (knight_attacks(sq) & b.by_role(Role::Knight) & them).any()
+        if (knight_attacks(sq) & b.by_role(Role::Knight) & them).any()
             || (pawn_attacks(!color, sq) & b.by_role(Role::Pawn) & them).any()
             || (king_attacks(sq) & b.by_role(Role::King) & them).any()
+        {
+            return true;
+        }
+        let rooks = b.rooks_and_queens() & them;
+        let bishops = b.bishops_and_queens() & them;
+        ((rook_rays(sq) & rooks).any() && (rook_attacks(sq, occupied) & rooks).any())
+            || ((bishop_rays(sq) & bishops).any() && (bishop_attacks(sq, occupied) & bishops).any())
     }
 
     /// The en passant square if an en passant capture is legal (not only pseudo-legal).
