@@ -1,6 +1,7 @@
-//! Prints perft counts and speed: `cargo run --release --example perft -- [depth] [fen...]`.
+//! Prints perft counts and speed: `cargo run --release --example perft -- [depth] [fen...]`;
+//! `PERFT_EVERY_LEAF=1` plays every leaf move instead of counting the last ply in bulk.
 
-use rocada::{perft, CastlingMode, Position};
+use rocada::{perft, perft_every_leaf, CastlingMode, Position};
 use std::time::Instant;
 
 fn main() {
@@ -19,7 +20,7 @@ fn main() {
         }
     };
     let start = Instant::now();
-    let nodes = perft(&pos, depth);
+    let nodes = if std::env::var_os("PERFT_EVERY_LEAF").is_some() { perft_every_leaf(&pos, depth) } else { perft(&pos, depth) };
     let secs = start.elapsed().as_secs_f64();
     println!("perft({depth}) = {nodes} in {secs:.3} s, {:.1} M nodes/s", nodes as f64 / secs / 1e6);
 }

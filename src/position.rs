@@ -467,7 +467,6 @@ impl Position {
         if let Some(ep) = self.ep_square.take() {
             hash ^= zobrist::en_passant_key(ep.file());
         }
-        let old_castles = self.castles;
         let mover = Piece::new(us, m.role());
         self.halfmoves += 1;
 
@@ -478,7 +477,6 @@ impl Position {
                         let captured = Piece::new(them, role);
                         self.board.toggle(to, captured);
                         hash ^= zobrist::piece_key(captured, to);
-                        self.castles.discard_rook(to);
                         self.halfmoves = 0;
                     }
                 }
@@ -486,19 +484,15 @@ impl Position {
                 self.board.toggle(from, mover);
                 self.board.toggle(to, landed);
                 hash ^= zobrist::piece_key(mover, from) ^ zobrist::piece_key(landed, to);
-                match m.role() {
-                    Role::Pawn => {
-                        self.halfmoves = 0;
-                        if from as u32 ^ to as u32 == 16 {
-                            let skipped = Square::new((from as u32 + to as u32) / 2);
-                            if (pawn_attacks(us, skipped) & self.board.by_piece(Piece::new(them, Role::Pawn))).any() {
-                                self.ep_square = Some(skipped);
-                                hash ^= zobrist::en_passant_key(skipped.file());
-                            }
+                if m.role() == Role::Pawn {
+                    self.halfmoves = 0;
+                    if from as u32 ^ to as u32 == 16 {
+                        let skipped = Square::new((from as u32 + to as u32) / 2);
+                        if (pawn_attacks(us, skipped) & self.board.by_piece(Piece::new(them, Role::Pawn))).any() {
+                            self.ep_square = Some(skipped);
+                            hash ^= zobrist::en_passant_key(skipped.file());
                         }
                     }
-                    Role::King => self.castles.discard_color(us),
-                    _ => self.castles.discard_rook(from),
                 }
             }
             MoveKind::EnPassant => {
@@ -523,14 +517,20 @@ impl Position {
                     ^ zobrist::piece_key(rook, to)
                     ^ zobrist::piece_key(mover, king_to)
                     ^ zobrist::piece_key(rook, rook_to);
-                self.castles.discard_color(us);
             }
         }
 
-        if old_castles.mask() != self.castles.mask() {
+        let rights = self.castles.mask();
+        if rights.any() && (m.role() == Role::King || (rights & (Bitboard::from_square(from) | Bitboard::from_square(to))).any()) {
+            let before = self.castles;
+            if m.role() == Role::King {
+                self.castles.discard_color(us);
+            }
+            self.castles.discard_rook(from);
+            self.castles.discard_rook(to);
             for color in Color::ALL {
                 for side in CastlingSide::ALL {
-                    if old_castles.rook(color, side) != self.castles.rook(color, side) {
+                    if before.rook(color, side) != self.castles.rook(color, side) {
                         hash ^= zobrist::castling_key(color, side);
                     }
                 }
