@@ -92,7 +92,8 @@ fn quote(s: &str) -> String {
 fn parse_board(field: &str) -> Result<Board, ParseFenError> {
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 8 {
-        return Err(ParseFenError::Board(format!("has {} ranks, expected 8", ranks.len())));
+        let n = ranks.len();
+        return Err(ParseFenError::Board(format!("has {n} rank{}, expected 8", if n == 1 { "" } else { "s" })));
     }
     let mut board = Board::empty();
     for (i, text) in ranks.iter().enumerate() {

@@ -468,7 +468,7 @@ impl Position {
             hash ^= zobrist::en_passant_key(ep.file());
         }
         let mover = Piece::new(us, m.role());
-        self.halfmoves += 1;
+        self.halfmoves = self.halfmoves.saturating_add(1);
 
         match m.kind() {
             MoveKind::Normal | MoveKind::Promotion(_) => {
@@ -537,7 +537,7 @@ impl Position {
             }
         }
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = them;
         self.hash = hash;

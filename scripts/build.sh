@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Builds the npm package in pkg/ (`npm run build`):
+#   cargo (release, wasm32, lib only) -> wasm-bindgen --target web -> wasm-opt -O3 (npm binaryen)
+# then copies README.md and the license files into pkg/ for `npm pack`, and prints the size of
+# the .wasm raw and gzip -9. Skips wasm-bindgen and wasm-opt when cargo's output is unchanged.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+crate=rocada
+wasm_in="target/wasm32-unknown-unknown/release/$crate.wasm"
+wasm_out="pkg/${crate}_bg.wasm"
+stamp="target/pkg-build.stamp"
+start=$SECONDS
+
+cargo build --release --target wasm32-unknown-unknown --lib
+
+# Everything that decides the generated files: cargo's output and the two tools' versions.
+want="$(sha256sum "$wasm_in" | cut -d' ' -f1) $(wasm-bindgen --version) binaryen-$(npx --no-install wasm-opt --version | head -n1)"
+have="$(cat "$stamp" 2>/dev/null || true)"
+if [ "$want" = "$have" ] && [ -f "$wasm_out" ] && [ -f "pkg/$crate.js" ] && [ -f "pkg/$crate.d.ts" ]; then
+  echo "build: wasm unchanged, pkg/ is up to date"
+else
+  rm -f "$stamp"
+  wasm-bindgen --target web --out-dir pkg "$wasm_in"
+  # npm binaryen (132), not Debian's wasm-opt 108, which mis-writes wasm-bindgen's externref
+  # table export. The features come from the module's target_features section.
+  npx --no-install wasm-opt -O3 "$wasm_out" -o "$wasm_out"
+  echo "$want" > "$stamp"
+fi
+
+# What `npm pack` ships besides the code (the repo root holds the originals).
+for f in README.md LICENSE-MIT LICENSE-APACHE; do
+  if [ -f "$f" ]; then cp "$f" "pkg/$f"; else echo "build: note: $f is missing at the repo root, not packed"; fi
+done
+
+raw=$(stat -c %s "$wasm_out")
+gz=$(gzip -9 -c "$wasm_out" | wc -c)
+printf 'build: %s %s bytes (%s KiB), gzip -9 %s bytes (%s KiB), in %ss\n' \
+  "$wasm_out" "$raw" "$(( (raw + 512) / 1024 ))" "$gz" "$(( (gz + 512) / 1024 ))" "$(( SECONDS - start ))"
