@@ -145,7 +145,11 @@ impl Position {
                 errors.add(Invalid::TooManyPawns);
             }
             let extra = |role: Role, usual: u32| (ours & board.by_role(role)).count().saturating_sub(usual);
-            let promoted = extra(Role::Queen, 1) + extra(Role::Rook, 2) + extra(Role::Bishop, 2) + extra(Role::Knight, 2);
+            // A side starts with one bishop on each colour: a second one on a colour was promoted.
+            let bishops = ours & board.by_role(Role::Bishop);
+            let extra_bishops = (bishops & Bitboard::LIGHT_SQUARES).count().saturating_sub(1)
+                + (bishops & Bitboard::DARK_SQUARES).count().saturating_sub(1);
+            let promoted = extra(Role::Queen, 1) + extra(Role::Rook, 2) + extra_bishops + extra(Role::Knight, 2);
             if ours.count() > 16 || pawns + promoted > 8 {
                 errors.add(Invalid::TooManyPieces);
             }
@@ -349,7 +353,10 @@ impl Position {
         !self.is_check() && self.count_legal_moves() == 0
     }
 
-    /// The Polyglot-compatible Zobrist hash, kept up to date move by move.
+    /// The Polyglot-compatible Zobrist hash, kept up to date move by move. As Polyglot
+    /// specifies, the en passant file is included whenever a pawn of the side to move stands
+    /// beside the pawn that just made a double step, even if the capture is illegal (pinned);
+    /// FIDE's repetition rule counts en passant only when the capture is legal.
     ///
     /// ```
     /// assert_eq!(rocada::Position::new().zobrist_hash(), 0x463b96181691fc9c);
