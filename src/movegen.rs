@@ -193,7 +193,7 @@ impl Position {
         let ours = b.by_color(us);
         let theirs = b.by_color(them);
         let occupied = ours | theirs;
-        let checkers = self.checkers();
+        let checkers = self.attackers_to(king, them, occupied);
 
         let without_king = occupied.without(king);
         let candidates = king_attacks(king) & !ours;
@@ -253,7 +253,7 @@ impl Position {
             }
         }
 
-        self.generate_pawn_moves(sink, king, pinned, check_mask);
+        self.generate_pawn_moves(sink, king, pinned, check_mask, checkers.is_empty());
         self.generate_en_passant(&mut |from, to| sink.en_passant(from, to));
         if checkers.is_empty() {
             self.generate_castling(sink, king);
@@ -261,7 +261,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn generate_pawn_moves<S: MoveSink>(&self, sink: &mut S, king: Square, pinned: Bitboard, check_mask: Bitboard) {
+    fn generate_pawn_moves<S: MoveSink>(&self, sink: &mut S, king: Square, pinned: Bitboard, check_mask: Bitboard, not_in_check: bool) {
         let us = self.turn();
         let b = self.board();
         let pawns = b.by_role(Role::Pawn) & b.by_color(us);
@@ -292,7 +292,7 @@ impl Position {
         sink.pawns(right_captures & !last, right, false);
         sink.pawns(right_captures & last, right, true);
 
-        if self.checkers().is_empty() {
+        if not_in_check {
             for from in pawns & pinned {
                 let step = Bitboard::from_square(from).shift_up(white) & empty;
                 let pushes = step | ((step & double_rank).shift_up(white) & empty);

@@ -30,7 +30,6 @@ pub struct Position {
     halfmoves: u32,
     fullmoves: u32,
     mode: CastlingMode,
-    checkers: Bitboard,
     hash: u64,
 }
 
@@ -103,7 +102,6 @@ impl Position {
             halfmoves: 0,
             fullmoves: 1,
             mode: CastlingMode::Standard,
-            checkers: Bitboard::EMPTY,
             hash: 0,
         };
         for (color, rank) in [(Color::White, Rank::First), (Color::Black, Rank::Eighth)] {
@@ -171,7 +169,6 @@ impl Position {
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
             mode,
-            checkers: Bitboard::EMPTY,
             hash: 0,
         };
 
@@ -200,7 +197,6 @@ impl Position {
             }
         }
         if let Some(king) = board.king_of(pos.turn) {
-            pos.checkers = pos.attackers_to(king, !pos.turn, board.occupied());
             if !pos.is_check_possible(king, pushed_pawn) {
                 errors.add(Invalid::ImpossibleCheck);
             }
@@ -214,7 +210,7 @@ impl Position {
 
     /// Whether the checks on the king on `king` could have been given by a legal last move.
     fn is_check_possible(&self, king: Square, pushed_pawn: Option<(Square, Square)>) -> bool {
-        let checkers = self.checkers;
+        let checkers = self.checkers();
         if checkers.count() > 2 {
             return false;
         }
@@ -334,13 +330,16 @@ impl Position {
     /// The pieces giving check to the side to move.
     #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
+        match self.board.king_of(self.turn) {
+            Some(king) => self.attackers_to(king, !self.turn, self.board.occupied()),
+            None => Bitboard::EMPTY,
+        }
     }
 
     /// Whether the side to move is in check.
     #[inline(always)]
     pub fn is_check(&self) -> bool {
-        self.checkers.any()
+        self.checkers().any()
     }
 
     /// Whether the side to move is checkmated.
@@ -548,10 +547,6 @@ impl Position {
         }
         self.turn = them;
         self.hash = hash;
-        self.checkers = match self.board.king_of(them) {
-            Some(king) => self.attackers_to(king, us, self.board.occupied()),
-            None => Bitboard::EMPTY,
-        };
     }
 }
 

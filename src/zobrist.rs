@@ -4,30 +4,29 @@
 //! one for the en passant file when a pawn of the side to move stands ready to capture, and
 //! one when White is to move. [`Position`](crate::Position) keeps it up to date move by move.
 
-use crate::polyglot_random::POLYGLOT_RANDOM;
+use crate::polyglot_random::{CASTLING, EN_PASSANT, PIECES, WHITE_TO_MOVE};
 use crate::{CastlingSide, Color, File, Piece, Square};
 
 /// The key of `piece` standing on `sq`.
 #[inline(always)]
 pub fn piece_key(piece: Piece, sq: Square) -> u64 {
-    let kind = 2 * piece.role as usize + (piece.color == Color::White) as usize;
-    POLYGLOT_RANDOM[64 * kind + sq as usize]
+    PIECES[2 * piece.role as usize + (piece.color == Color::White) as usize][sq as usize]
 }
 
 /// The key of `color`'s right to castle to `side`.
 #[inline(always)]
 pub fn castling_key(color: Color, side: CastlingSide) -> u64 {
-    POLYGLOT_RANDOM[768 + 2 * color as usize + side as usize]
+    CASTLING[2 * color as usize + side as usize]
 }
 
 /// The key of an en passant capture being possible on `file`.
 #[inline(always)]
 pub fn en_passant_key(file: File) -> u64 {
-    POLYGLOT_RANDOM[772 + file as usize]
+    EN_PASSANT[file as usize]
 }
 
 /// The key XORed in when White is to move.
 #[inline(always)]
 pub fn white_to_move_key() -> u64 {
-    POLYGLOT_RANDOM[780]
+    WHITE_TO_MOVE
 }
