@@ -1,0 +1,182 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! UCI: every legal move of thousands of random positions (standard and Chess960) reads back
+//! from its UCI in both castling spellings; shakmaty's UCI strings read to the same moves;
+//! table tests of castling spellings, promotions, the null move and each error; a property test
+//! that `parse_uci` never panics.
+
+use proptest::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use rocada::{parse_uci, to_uci, CastlingMode, Position, Square, UciError};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode as SMode, Chess, Position as _};
+
+fn random_positions(seed: u64, games: usize, plies: usize) -> Vec<Position> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    for g in 0..2 * games {
+        let mut pos = if g % 2 == 0 { Position::new() } else { Position::chess960(rng.gen_range(0..960)).unwrap() };
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            out.push(pos.clone());
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+        }
+    }
+    out
+}
+
+#[test]
+fn round_trip_both_castling_spellings() {
+    let positions = random_positions(0x0c1, 150, 170);
+    let (mut moves_checked, mut castles, mut castles_960, mut step_wins) = (0usize, 0usize, 0usize, 0usize);
+    for pos in &positions {
+        let moves = pos.legal_moves();
+        for &m in &moves {
+            moves_checked += 1;
+            assert_eq!(to_uci(pos, m), m.uci(pos.castling_mode()));
+            // The position's own spelling, and king-onto-rook, always read back.
+            assert_eq!(parse_uci(pos, &to_uci(pos, m)), Ok(m), "{} in {}", to_uci(pos, m), pos.fen());
+            assert_eq!(parse_uci(pos, &m.uci(CastlingMode::Chess960)), Ok(m), "{}", pos.fen());
+            // The king-destination spelling means castling unless it is an ordinary king step.
+            let by_destination = m.uci(CastlingMode::Standard);
+            let step = moves.iter().find(|x| !x.is_castle() && x.from() == m.from() && x.to() == m.destination());
+            match (m.is_castle(), step) {
+                (true, Some(&s)) => {
+                    step_wins += 1;
+                    assert_eq!(parse_uci(pos, &by_destination), Ok(s), "{}", pos.fen());
+                }
+                _ => assert_eq!(parse_uci(pos, &by_destination), Ok(m), "{by_destination} in {}", pos.fen()),
+            }
+            if m.is_castle() {
+                castles += 1;
+                castles_960 += (pos.castling_mode() == CastlingMode::Chess960) as usize;
+            }
+        }
+    }
+    println!("{} positions, {moves_checked} moves, {castles} castles ({castles_960} in Chess960, {step_wins} where the king-destination spelling is an ordinary step)", positions.len());
+    assert!(positions.len() > 45_000 && castles_960 > 100);
+}
+
+/// shakmaty's UCI for each of its legal moves (in the position's castling mode, and in
+/// Chess960 notation) reads, in Rocada, to the move with the same king-to-rook UCI.
+#[test]
+fn differential_against_shakmaty() {
+    let positions = random_positions(0x0c2, 60, 160);
+    let mut n = 0;
+    for pos in &positions {
+        let mode = match pos.castling_mode() {
+            CastlingMode::Standard => SMode::Standard,
+            CastlingMode::Chess960 => SMode::Chess960,
+        };
+        let theirs: Chess = pos.fen().parse::<Fen>().unwrap().into_position(mode).unwrap();
+        for m in theirs.legal_moves() {
+            let key = m.to_uci(SMode::Chess960).to_string();
+            for text in [m.to_uci(mode).to_string(), key.clone()] {
+                let ours = parse_uci(pos, &text).unwrap_or_else(|e| panic!("{text}: {e} in {}", pos.fen()));
+                assert_eq!(ours.uci(CastlingMode::Chess960), key, "{}", pos.fen());
+                assert_eq!(to_uci(pos, ours), m.to_uci(mode).to_string());
+                n += 1;
+            }
+        }
+    }
+    assert!(n > 1_000_000, "{n}");
+}
+
+fn pos(fen: &str, mode: CastlingMode) -> Position {
+    Position::from_fen(fen, mode).unwrap()
+}
+
+fn uci(pos: &Position, text: &str) -> Result<String, UciError> {
+    parse_uci(pos, text).map(|m| m.uci(CastlingMode::Chess960))
+}
+
+#[test]
+fn table() {
+    use CastlingMode::{Chess960, Standard};
+    let start = Position::new();
+    assert_eq!(uci(&start, "e2e4"), Ok("e2e4".into()));
+    assert_eq!(uci(&start, " g1f3 "), Ok("g1f3".into()));
+    // Standard castling: e1g1, and king onto rook e1h1.
+    let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", Standard);
+    for (text, want) in [("e1g1", "e1h1"), ("e1h1", "e1h1"), ("e1c1", "e1a1"), ("e1a1", "e1a1"), ("e1d1", "e1d1"), ("e1f1", "e1f1")] {
+        let m = parse_uci(&p, text).unwrap();
+        assert_eq!(m.uci(Chess960), want, "{text}");
+        assert_eq!(to_uci(&p, m), if m.is_castle() { m.uci(Standard) } else { text.to_string() });
+    }
+    assert_eq!(to_uci(&p, parse_uci(&p, "e1h1").unwrap()), "e1g1");
+    // The same placement as a Chess960 game: written king-onto-rook, e1g1 still understood.
+    let q = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", Chess960);
+    assert_eq!(to_uci(&q, parse_uci(&q, "e1g1").unwrap()), "e1h1");
+    // Chess960, king f1 and rook h1: f1g1 is the ordinary step, f1h1 castles.
+    let c = pos("5k2/8/8/8/8/8/8/R4K1R w AH - 0 1", Chess960);
+    assert!(!parse_uci(&c, "f1g1").unwrap().is_castle());
+    assert!(parse_uci(&c, "f1h1").unwrap().is_castle());
+    assert_eq!(to_uci(&c, parse_uci(&c, "f1h1").unwrap()), "f1h1");
+    assert!(parse_uci(&c, "f1a1").unwrap().is_castle());
+    assert!(parse_uci(&c, "f1c1").unwrap().is_castle()); // c1: no ordinary step from f1
+    // Chess960, king b1 and rook a1; c1 is a legal step, so b1c1 steps and b1a1 castles.
+    let b = pos("4k3/8/8/8/8/8/8/RK5R w AH - 0 1", Chess960);
+    assert!(!parse_uci(&b, "b1c1").unwrap().is_castle());
+    let long = parse_uci(&b, "b1a1").unwrap();
+    assert!(long.is_castle());
+    assert_eq!(long.destination(), Square::C1);
+    // King already on g1: g1h1 castles, and so does g1g1 (the king's landing square, which no
+    // ordinary move reaches); a king that cannot castle may not "move" to its own square.
+    let g = pos("4k3/8/8/8/8/8/8/R5KR w AH - 0 1", Chess960);
+    assert!(parse_uci(&g, "g1h1").unwrap().is_castle());
+    assert!(parse_uci(&g, "g1g1").unwrap().is_castle());
+    let e = parse_uci(&start, "e1e1").unwrap_err();
+    assert_eq!(e.to_string(), "illegal move \"e1e1\": a move must leave its square");
+    // Promotions.
+    let pr = pos_std("3nk3/4P3/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(uci(&pr, "e7d8q"), Ok("e7d8q".into()));
+    assert_eq!(uci(&pr, "e7d8N"), Ok("e7d8n".into()));
+    assert_eq!(uci(&pr, "e7d8r"), Ok("e7d8r".into()));
+    // Errors.
+    let e = parse_uci(&start, "0000").unwrap_err();
+    assert_eq!((e.code(), e.to_string().as_str()), ("illegal-move", "illegal move \"0000\": the null move is not a move, a player must move"));
+    for bad in ["", "e2", "e2e", "e2e4e", "e2-e4", "i2i4", "e9e4", "e2e4 e7e5", "Nf3", "e7d8k", "e7d8p", "e7d8x", "é2e4", "e2e4\u{301}"] {
+        let e = parse_uci(&pr, bad).unwrap_err();
+        assert_eq!(e.code(), "invalid-move-syntax", "{bad:?}");
+    }
+    for (position, text, message) in [
+        (&start, "e3e4", "illegal move \"e3e4\": there is no piece on e3"),
+        (&start, "e7e5", "illegal move \"e7e5\": the piece on e7 is black, and it is White's turn"),
+        (&start, "e2e5", "illegal move \"e2e5\": the white pawn on e2 cannot move to e5"),
+        (&start, "g1g3", "illegal move \"g1g3\": the white knight on g1 cannot move to g3"),
+        (&start, "e2e4q", "illegal move \"e2e4q\": the pawn on e2 cannot promote on e4"),
+        (&start, "g1f3q", "illegal move \"g1f3q\": only a pawn can promote, and the piece on g1 is a knight"),
+        (&pr, "e7d8", "illegal move \"e7d8\": the pawn must promote: add the piece, as in e7d8q"),
+        (&pr, "e7e8q", "illegal move \"e7e8q\": the pawn on e7 cannot promote on e8"),
+        (&p, "e1g1q", "illegal move \"e1g1q\": only a pawn can promote, and the piece on e1 is a king"),
+    ] {
+        let e = parse_uci(position, text).unwrap_err();
+        assert_eq!(e.code(), "illegal-move");
+        assert_eq!(e.to_string(), message);
+    }
+}
+
+fn pos_std(fen: &str) -> Position {
+    pos(fen, CastlingMode::Standard)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 20_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn never_panics_on_any_string(s in "\\PC{0,40}") {
+        let _ = parse_uci(&Position::new(), &s);
+    }
+
+    #[test]
+    fn never_panics_on_uci_shaped(s in "[a-j0-9]{2}[a-j0-9-]{2,3}[qrbnkpQRBNKP ]?") {
+        for p in [Position::new(), pos_std("3nk3/4P3/8/8/8/8/8/4K3 w - - 0 1"), Position::chess960(7).unwrap()] {
+            if let Ok(m) = parse_uci(&p, &s) {
+                prop_assert!(p.is_legal(m));
+            }
+        }
+    }
+}
