@@ -107,7 +107,11 @@ impl Position {
     /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.for_each_legal_move(|m| moves.push(m));
+        // Never full: validation bounds material, and no such position has 256 moves (218 at
+        // most in chess). `try_push` keeps even a broken invariant from panicking.
+        self.for_each_legal_move(|m| {
+            let _ = moves.try_push(m);
+        });
         moves
     }
 
@@ -189,7 +193,7 @@ impl Position {
         let us = self.turn();
         let them = !us;
         let b = *self.board();
-        let Some(king) = b.king_of(us) else { return };
+        let Some(king) = b.king_of(us) else { return self.generate_kingless(sink) };
         let ours = b.by_color(us);
         let theirs = b.by_color(them);
         let occupied = ours | theirs;
@@ -260,6 +264,23 @@ impl Position {
         }
     }
 
+    /// Every move of a side without a king (sandbox positions): each piece by its own rules,
+    /// nothing to protect.
+    #[cold]
+    fn generate_kingless<S: MoveSink>(&self, sink: &mut S) {
+        let b = self.board();
+        let ours = b.by_color(self.turn());
+        let occupied = b.occupied();
+        for from in ours & !b.by_role(Role::Pawn) {
+            let Some(role) = b.role_at(from) else { continue };
+            let targets = crate::attacks::attacks(role, self.turn(), from, occupied) & !ours;
+            sink.piece(role, from, targets);
+        }
+        // No king: `king` only anchors pin lines, and nothing is pinned.
+        self.generate_pawn_moves(sink, Square::A1, Bitboard::EMPTY, Bitboard::FULL, true);
+        self.generate_en_passant(&mut |from, to| sink.en_passant(from, to));
+    }
+
     #[inline(always)]
     fn generate_pawn_moves<S: MoveSink>(&self, sink: &mut S, king: Square, pinned: Bitboard, check_mask: Bitboard, not_in_check: bool) {
         let us = self.turn();
@@ -308,11 +329,11 @@ impl Position {
         let Some(ep) = self.ep_square_unchecked() else { return };
         let us = self.turn();
         let b = self.board();
-        let Some(king) = b.king_of(us) else { return };
+        let king = b.king_of(us);
         let captured = Square::new(if us == Color::White { ep as u32 - 8 } else { ep as u32 + 8 });
         for from in pawn_attacks(!us, ep) & b.by_role(Role::Pawn) & b.by_color(us) {
             let occupied = (b.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(captured)).with(ep);
-            if !self.attackers_to(king, !us, occupied).any() {
+            if king.is_none_or(|king| !self.attackers_to(king, !us, occupied).any()) {
                 emit(from, ep);
             }
         }

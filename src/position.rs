@@ -30,6 +30,7 @@ pub struct Position {
     halfmoves: u32,
     fullmoves: u32,
     mode: CastlingMode,
+    sandbox: bool,
     hash: u64,
 }
 
@@ -102,6 +103,7 @@ impl Position {
             halfmoves: 0,
             fullmoves: 1,
             mode: CastlingMode::Standard,
+            sandbox: false,
             hash: 0,
         };
         for (color, rank) in [(Color::White, Rank::First), (Color::Black, Rank::Eighth)] {
@@ -127,6 +129,31 @@ impl Position {
     /// Checks `setup` and builds the position, or lists every reason it is not legal.
     /// An en passant square that is valid but allows no capture is dropped.
     pub fn from_setup(setup: Setup, mode: CastlingMode) -> Result<Position, PositionError> {
+        Position::validate(setup, mode, false)
+    }
+
+    /// A *sandbox* position for lessons: kings may be missing, one side may stand alone, and
+    /// pawns may stand on any rank. Each piece moves by its own rules; check, mate and pins
+    /// apply only to a side that has its king. Still rejected: more than one king a side, more
+    /// material than a game can have (so no position has more than 256 moves), the side not to
+    /// move in check, bad castling rights or en passant square.
+    ///
+    /// ```
+    /// use rocada::{CastlingMode, Position, Setup};
+    /// let rook_alone = Setup::from_fen("8/8/8/8/3R4/8/8/8 w - - 0 1").unwrap();
+    /// let pos = Position::sandbox(rook_alone, CastlingMode::Standard).unwrap();
+    /// assert_eq!(pos.legal_moves().len(), 14);
+    /// ```
+    pub fn sandbox(setup: Setup, mode: CastlingMode) -> Result<Position, PositionError> {
+        Position::validate(setup, mode, true)
+    }
+
+    /// Whether the position was built by [`Position::sandbox`].
+    pub fn is_sandbox(&self) -> bool {
+        self.sandbox
+    }
+
+    fn validate(setup: Setup, mode: CastlingMode, sandbox: bool) -> Result<Position, PositionError> {
         let mut errors = PositionError::new();
         let board = setup.board;
 
@@ -155,6 +182,11 @@ impl Position {
         if (board.by_role(Role::Pawn) & Bitboard::BACKRANKS).any() {
             errors.add(Invalid::PawnsOnBackrank);
         }
+        if sandbox {
+            for lifted in [Invalid::MissingKing, Invalid::PawnsOnBackrank] {
+                errors.remove(lifted);
+            }
+        }
 
         let castles = validate_castling(&setup, mode).unwrap_or_else(|| {
             errors.add(Invalid::InvalidCastlingRights);
@@ -169,6 +201,7 @@ impl Position {
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
             mode,
+            sandbox,
             hash: 0,
         };
 
@@ -196,7 +229,7 @@ impl Position {
                 errors.add(Invalid::OppositeCheck);
             }
         }
-        if let Some(king) = board.king_of(pos.turn) {
+        if let Some(king) = board.king_of(pos.turn).filter(|_| !sandbox) {
             if !pos.is_check_possible(king, pushed_pawn) {
                 errors.add(Invalid::ImpossibleCheck);
             }

@@ -87,6 +87,10 @@ impl PositionError {
         self.reasons |= 1 << reason as u8;
     }
 
+    pub(crate) fn remove(&mut self, reason: Invalid) {
+        self.reasons &= !(1 << reason as u8);
+    }
+
     pub(crate) fn is_empty(&self) -> bool {
         self.reasons == 0
     }
