@@ -11,6 +11,12 @@
 //! - [`Position::legal_moves`] gives [`Move`]s; [`Position::play`] checks, and
 //!   [`Position::play_unchecked`] trusts, a move. [`Position::zobrist_hash`] is Polyglot's.
 //! - [`perft`]: the move generator's standard test and benchmark.
+//! - Notation: [`to_san`] / [`parse_san`] (English, Romanian, Spanish letters, figurines;
+//!   lenient or strict), [`parse_uci`] / [`Move::uci`] (both castling spellings), [`Lang`].
+//! - [`game`]: a [`Game`] keeps history and undo, and decides every ending with its
+//!   [`Termination`]: mate, stalemate, dead position, claims, fivefold, 75 moves, resignation,
+//!   agreement, flag fall; [`clock`] runs time controls; [`touch`] enforces touch-move;
+//!   [`explain()`] says why a move is illegal, in words from [`messages`].
 //! - `wasm` (on `wasm32` only): the thin JavaScript adapter published on npm.
 //!
 //! ```
