@@ -17,6 +17,8 @@
 //!   [`Termination`]: mate, stalemate, dead position, claims, fivefold, 75 moves, resignation,
 //!   agreement, flag fall; [`clock`] runs time controls; [`touch`] enforces touch-move;
 //!   [`explain()`] says why a move is illegal, in words from [`messages`].
+//! - [`pgn`]: many games per text, streamed, with comments, NAGs and variations kept as a
+//!   tree; written back at 80 columns, losslessly.
 //! - `wasm` (on `wasm32` only): the thin JavaScript adapter published on npm.
 //!
 //! ```
@@ -43,6 +45,7 @@ pub mod messages;
 mod movegen;
 mod mv;
 mod perft;
+pub mod pgn;
 mod piece;
 mod polyglot_random;
 mod position;

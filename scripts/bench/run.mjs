@@ -16,8 +16,7 @@ import os from 'node:os';
 
 const SECTIONS = {
   perft: () => import('./perft.mjs'),
-  // san: () => import('./san.mjs'),
-  // pgn: () => import('./pgn.mjs'),
+  notation: () => import('./notation.mjs'),
   // api: () => import('./api.mjs'),
 };
 
