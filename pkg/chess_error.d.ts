@@ -1,12 +1,30 @@
-/** The stable codes of `ChessError`; more are added as features land. */
+/** The stable codes of `ChessError`. */
 export type ChessErrorCode =
+  // arguments
   | 'invalid-fen'
   | 'invalid-option'
+  | 'invalid-argument'
   | 'invalid-square'
+  | 'invalid-piece'
+  | 'invalid-position'
+  // moves
   | 'illegal-move'
   | 'invalid-move-syntax'
   | 'ambiguous-move'
-  | 'invalid-pgn';
+  | 'touch-move'
+  | 'game-over'
+  // game events
+  | 'not-your-turn'
+  | 'invalid-draw-offer'
+  | 'no-draw-offer'
+  | 'invalid-claim'
+  // PGN
+  | 'invalid-pgn'
+  // clocks
+  | 'invalid-time-control'
+  | 'flag-fallen'
+  | 'clock-stopped'
+  | 'clock-paused';
 
 /** Why a FEN was refused: the core's codes. */
 export type FenErrorReason =
@@ -21,6 +39,10 @@ export type FenErrorReason =
   | 'fen-fullmoves'
   | 'fen-type'
   // the FEN reads, but is not a legal position (every fault is listed in `reasons`)
+  | PositionErrorReason;
+
+/** Why a board is not a legal position. */
+export type PositionErrorReason =
   | 'missing-king'
   | 'too-many-kings'
   | 'pawns-on-backrank'
@@ -43,6 +65,13 @@ export interface InvalidFenDetail {
   message: string;
 }
 
+/** `detail` of an `invalid-position` error (a move or query on an edited board that is not legal chess). */
+export interface InvalidPositionDetail {
+  reason: PositionErrorReason;
+  reasons: PositionErrorReason[];
+  message: string;
+}
+
 /** `detail` of an `invalid-option` error. */
 export interface InvalidOptionDetail {
   /** The option or argument at fault (`chess960`, `verbose`, `depth`, ...; `options` for the whole object). */
@@ -50,34 +79,94 @@ export interface InvalidOptionDetail {
   message: string;
 }
 
+/** `detail` of an `invalid-argument` error. */
+export interface InvalidArgumentDetail {
+  /** The argument at fault (`move`, `color`, `promotion`, `pgn`, ...). */
+  argument: string;
+  message: string;
+}
+
 /** `detail` of an `invalid-square` error. */
 export interface InvalidSquareDetail {
-  /** The string that is not a square name. */
+  /** The value that is not a square name (quoted), or its type. */
   square: string;
+  message: string;
+}
+
+/** `detail` of the move errors (`illegal-move`, `touch-move`, `invalid-move-syntax`, `ambiguous-move`). */
+export interface MoveErrorDetail {
+  /** The move as given. */
+  move: string;
+  /** Why it is illegal: an `explain()` reason, or `'illegal-move'` when only the notation says so. */
+  reason?: string;
+  /** For an illegal move given by its squares: the explanation in the selected language; else English. */
+  message: string;
+  /** For a move given by its squares (UCI, object) or breaking touch-move: the full explanation. */
+  explanation?: {
+    legal: boolean;
+    reason?: string;
+    message: string;
+    culprit?: string;
+    squares: string[];
+  };
+  /** For `ambiguous-move`: the SAN of each matching move. */
+  candidates?: string[];
+}
+
+/** `detail` of a `game-over` error. */
+export interface GameOverDetail {
+  result: '1-0' | '0-1' | '1/2-1/2';
+  termination: string;
+  /** A sentence in the selected language. */
+  message: string;
+}
+
+/** `detail` of an `invalid-pgn` error. */
+export interface InvalidPgnDetail {
+  /** The game in the text, from 1. */
+  game: number;
+  /** Line and column (from 1) of the fault. */
+  line?: number;
+  column?: number;
+  /** What is wrong: `illegal-move`, `unterminated-comment`, `unbalanced-parenthesis`, `bad-tag`, ... */
+  reason: string;
+  message: string;
+}
+
+/** `detail` of a `flag-fallen` error. */
+export interface FlagFallenDetail {
+  color: 'w' | 'b';
   message: string;
 }
 
 /** `detail` of each code. */
 export interface ChessErrorDetailMap {
   'invalid-fen': InvalidFenDetail;
+  'invalid-position': InvalidPositionDetail;
   'invalid-option': InvalidOptionDetail;
+  'invalid-argument': InvalidArgumentDetail;
   'invalid-square': InvalidSquareDetail;
+  'illegal-move': MoveErrorDetail;
+  'touch-move': MoveErrorDetail;
+  'invalid-move-syntax': MoveErrorDetail;
+  'ambiguous-move': MoveErrorDetail;
+  'game-over': GameOverDetail;
+  'invalid-pgn': InvalidPgnDetail;
+  'flag-fallen': FlagFallenDetail;
 }
 
 /** The `detail` type for code `C`. */
 export type ChessErrorDetail<C extends ChessErrorCode = ChessErrorCode> = C extends keyof ChessErrorDetailMap
   ? ChessErrorDetailMap[C]
-  : { readonly [key: string]: unknown };
+  : { readonly message: string };
 
 /**
  * Every failure of a Rocada call. Branch on `code`; `detail` says more.
  *
  * ```ts
- * try { new Chess('not a fen'); }
+ * try { chess.move('Ke2'); }
  * catch (e) {
- *   if (e instanceof ChessError && e.code === 'invalid-fen') {
- *     const detail = e.detail as InvalidFenDetail; // detail.reason === 'fen-board'
- *   }
+ *   if (e instanceof ChessError && e.code === 'illegal-move') console.log(e.detail.message);
  * }
  * ```
  */
@@ -89,4 +178,6 @@ export declare class ChessError<C extends ChessErrorCode = ChessErrorCode> exten
   readonly code: C;
   /** Code-specific facts. */
   readonly detail: ChessErrorDetail<C>;
+  /** Whether this error has code `code` (narrows `detail`). */
+  is<K extends ChessErrorCode>(code: K): this is ChessError<K>;
 }

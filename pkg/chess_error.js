@@ -5,7 +5,8 @@
 
 /**
  * Every failure of a Rocada call: `code` is a stable string to branch on, `detail` says more
- * (for `'invalid-fen'`: `{ reason, reasons, message }` with the FEN problem's own codes).
+ * (for `'invalid-fen'`: `{ reason, reasons, message }` with the FEN problem's own codes; see
+ * chess_error.d.ts for every code).
  */
 export class ChessError extends Error {
   /**
@@ -17,6 +18,14 @@ export class ChessError extends Error {
     super(message);
     this.code = code;
     this.detail = detail ?? {};
+  }
+
+  /**
+   * Whether this error has code `code` (in TypeScript, narrows `detail` to that code's type).
+   * @param {string} code
+   */
+  is(code) {
+    return this.code === code;
   }
 }
 

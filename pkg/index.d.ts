@@ -1,5 +1,6 @@
-// Types of the package entry (index.js in browsers and bundlers, node.js in Node): the
-// generated wasm-bindgen API plus the hand-written ChessError.
+// Types of the package entries (index.js in browsers and bundlers, node.js in Node, async.js
+// for 'rocada/async'): the generated wasm-bindgen API, the hand-written objects and ChessError.
 export * from './rocada.js';
 export { default } from './rocada.js';
+export * from './objects.js';
 export * from './chess_error.js';

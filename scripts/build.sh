@@ -28,6 +28,10 @@ else
   echo "$want" > "$stamp"
 fi
 
+# The .wasm inlined as base64 for the default entry (pkg/index.js), which compiles it
+# synchronously at import (no fetch, no bundler configuration); `any` out of the generated .d.ts.
+node scripts/finish-pkg.mjs pkg
+
 # What `npm pack` ships besides the code (the repo root holds the originals).
 for f in README.md LICENSE-MIT LICENSE-APACHE; do
   if [ -f "$f" ]; then cp "$f" "pkg/$f"; else echo "build: note: $f is missing at the repo root, not packed"; fi

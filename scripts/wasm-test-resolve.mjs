@@ -1,12 +1,19 @@
 // Module resolve hook for wasm-bindgen tests in Node: the generated test JS lives in a
-// temporary directory and imports `./chess_error.js` next to itself; serve pkg/chess_error.js.
-const chessError = new URL('../pkg/chess_error.js', import.meta.url).href;
+// temporary directory and imports the hand-written modules of pkg/ (`./chess_error.js`,
+// `./objects.js`: `raw_module` imports in src/wasm) as if they were next to it; serve them
+// from pkg/.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const pkg = new URL('../pkg/', import.meta.url);
 
 export async function resolve(specifier, context, nextResolve) {
-  if (specifier === './chess_error.js' && context.parentURL !== undefined) {
-    const sibling = new URL(specifier, context.parentURL).href;
-    if (sibling !== chessError) {
-      return { url: chessError, format: 'module', shortCircuit: true };
+  const m = /^\.\/([A-Za-z0-9_-]+\.js)$/.exec(specifier);
+  if (m && context.parentURL !== undefined) {
+    const sibling = new URL(specifier, context.parentURL);
+    const ours = new URL(m[1], pkg);
+    if (sibling.href !== ours.href && !existsSync(fileURLToPath(sibling)) && existsSync(fileURLToPath(ours))) {
+      return { url: ours.href, format: 'module', shortCircuit: true };
     }
   }
   return nextResolve(specifier, context);

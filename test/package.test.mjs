@@ -1,150 +1,103 @@
-// The published package as a user gets it: `npm pack` of pkg/ (built by scripts/build.sh) into a
-// temporary directory, installed into a scratch app there, imported from Node and type-checked
-// with TypeScript. Run with `node --test test/` (scripts/test.sh does, after the build).
+// The published package as a user gets it (`npm pack` of pkg/, installed into a scratch app),
+// imported from Node ESM: contents, loading without init, `rocada/async`, the API against
+// chess.js, and the README's JavaScript examples run as written (so the docs cannot rot).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, readFileSync, rmSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Chess as ChessJs } from 'chess.js';
+import { packedApp, root, run } from './support/packed.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const pkgDir = join(root, 'pkg');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
-let work; // temporary directory: the tarball and the scratch app
-let app; // the scratch app
-let packed; // `npm pack --json` result for pkg/
-let rocada; // the module, imported as `import * as rocada from 'rocada'` inside the app
-
-const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
-const CHESS960 = 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9';
-
-function run(cmd, args, cwd) {
-  return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
+let ctx;
 
 before(() => {
-  work = mkdtempSync(join(tmpdir(), 'rocada-pack-'));
-  packed = JSON.parse(run(npm, ['pack', '--json', '--pack-destination', work], pkgDir))[0];
-  app = join(work, 'app');
-  run('mkdir', ['-p', app]);
-  writeFileSync(
-    join(app, 'package.json'),
-    JSON.stringify({ name: 'scratch-app', private: true, type: 'module' }, null, 2),
-  );
-  // A local tarball with no dependencies: nothing is fetched.
-  run(npm, ['install', '--no-audit', '--no-fund', '--offline', join(work, packed.filename)], app);
-  // The app's own module, so that `rocada` resolves from the app as it would for a user.
-  writeFileSync(join(app, 'entry.mjs'), "export * from 'rocada';\nexport { default } from 'rocada';\n");
+  ctx = packedApp();
 });
 
-after(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+after(() => ctx?.cleanup());
 
-async function load() {
-  rocada ??= await import(pathToFileURL(join(app, 'entry.mjs')).href);
-  return rocada;
-}
+const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 
 test('the tarball holds the package files and nothing else', () => {
-  const files = packed.files.map((f) => f.path).sort();
-  for (const f of [
-    'package.json',
-    'index.js',
-    'index.d.ts',
-    'node.js',
-    'chess_error.js',
-    'chess_error.d.ts',
-    'rocada.js',
-    'rocada.d.ts',
-    'rocada_bg.wasm',
-    'rocada_bg.wasm.d.ts',
-  ]) {
-    assert.ok(files.includes(f), `${f} is packed`);
-  }
-  const allowed = /^(package\.json|index\.(js|d\.ts)|node\.js|chess_error\.(js|d\.ts)|rocada(\.js|\.d\.ts|_bg\.wasm|_bg\.wasm\.d\.ts)|README\.md|LICENSE-(MIT|APACHE))$/;
-  assert.deepEqual(files.filter((f) => !allowed.test(f)), [], 'no stray files');
-  const manifest = JSON.parse(readFileSync(join(app, 'node_modules/rocada/package.json'), 'utf8'));
+  const files = ctx.packed.files.map((f) => f.path).sort();
+  const expected = JSON.parse(readFileSync(join(root, 'pkg/package.json'), 'utf8')).files;
+  for (const f of expected) assert.ok(files.includes(f), `${f} is packed`);
+  assert.deepEqual(files.filter((f) => f !== 'package.json' && !expected.includes(f)), [], 'no stray files');
+  const manifest = JSON.parse(readFileSync(join(ctx.app, 'node_modules/rocada/package.json'), 'utf8'));
   assert.equal(manifest.name, 'rocada');
   assert.equal(manifest.license, 'MIT OR Apache-2.0');
+  assert.equal(Object.keys(manifest.exports['.'])[0], 'types', 'types first');
+  for (const entry of manifest.sideEffects) assert.ok(files.includes(entry.replace('./', '')), entry);
 });
 
 test('the shipped types have no `any`', () => {
-  const dir = join(app, 'node_modules/rocada');
-  for (const f of readdirSync(dir).filter((f) => f.endsWith('.d.ts'))) {
+  const dir = join(ctx.app, 'node_modules/rocada');
+  for (const f of readdirSync(dir).filter((f) => f.endsWith('.d.ts') && f !== 'rocada_bg.wasm.d.ts')) {
     const text = readFileSync(join(dir, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
     assert.doesNotMatch(text, /\bany\b/, `${f} mentions any`);
   }
 });
 
-test('start position: 20 moves, perft(3) = 8902', async () => {
-  const { default: init, Chess } = await load();
-  await init(); // what a browser user writes; a no-op in Node
-  const chess = new Chess();
-  assert.equal(chess.moves().length, 20);
-  assert.ok(chess.moves().includes('e2e4'));
-  assert.equal(chess.perft(3), 8902);
-  assert.equal(chess.turn(), 'w');
-  assert.equal(chess.fen(), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
-  assert.equal(chess.isChess960(), false);
-  chess.free();
+test('Node ESM: works at import, no init needed; `await init()` still accepted', async () => {
+  const file = join(ctx.app, 'no-init.mjs');
+  writeFileSync(
+    file,
+    `import { Chess } from 'rocada';
+const chess = new Chess();
+chess.move('e4');
+console.log(JSON.stringify([chess.moves().length, chess.history()]));
+`,
+  );
+  assert.equal(run(process.execPath, [file], ctx.app).trim(), '[20,["e4"]]');
+  const { default: init, Chess } = await ctx.load();
+  await init();
+  assert.equal(new Chess().perft(3), 8902);
 });
 
-test('a bad FEN throws ChessError invalid-fen, and the module keeps working', async () => {
-  const { Chess, ChessError } = await load();
+test("'rocada/async' is the same API (init is a no-op in Node)", () => {
+  const file = join(ctx.app, 'async.mjs');
+  writeFileSync(
+    file,
+    `import init, { Chess, ChessError } from 'rocada/async';
+import * as main from 'rocada';
+await init();
+console.log(JSON.stringify([new Chess().moves().length, ChessError === main.ChessError, Chess === main.Chess]));
+`,
+  );
+  assert.equal(run(process.execPath, [file], ctx.app).trim(), '[20,true,true]');
+});
+
+test('require() from CommonJS works too (Node >= 20.19)', () => {
+  const file = join(ctx.app, 'cjs.cjs');
+  writeFileSync(file, "const { Chess } = require('rocada');\nconsole.log(new Chess().moves().length);\n");
+  assert.equal(run(process.execPath, [file], ctx.app).trim(), '20');
+});
+
+test('errors are ChessError with a code, and the module keeps working', async () => {
+  const { Chess, ChessError } = await ctx.load();
   assert.throws(
     () => new Chess('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1'),
     (e) => {
-      assert.ok(e instanceof ChessError, 'instanceof the exported ChessError');
-      assert.ok(e instanceof Error);
+      assert.ok(e instanceof ChessError && e instanceof Error);
       assert.equal(e.name, 'ChessError');
       assert.equal(e.code, 'invalid-fen');
       assert.equal(e.detail.reason, 'fen-board');
-      assert.deepEqual(e.detail.reasons, ['fen-board']);
       assert.equal(e.detail.field, 'board');
       assert.match(e.message, /^invalid FEN: /);
       assert.match(String(e.stack), /ChessError/);
+      assert.ok(e.is('invalid-fen'));
       return true;
     },
   );
-  const thrown = (f) => {
-    try {
-      f();
-    } catch (e) {
-      assert.ok(e instanceof ChessError);
-      return e;
-    }
-    assert.fail('expected a ChessError');
-  };
-  assert.equal(thrown(() => new Chess('4k3/8/8/8/8/8/8/8 w - - 0 1')).detail.reason, 'missing-king');
-  assert.equal(thrown(() => new Chess(undefined, { chess960: 1 })).code, 'invalid-option');
-  const depth = thrown(() => new Chess().perft(-1));
-  assert.equal(depth.code, 'invalid-option');
-  assert.equal(depth.detail.option, 'depth');
-  assert.equal(thrown(() => new Chess().moves({ square: 'i9' })).code, 'invalid-square');
-  assert.equal(new Chess().perft(2), 400);
+  const chess = new Chess();
+  assert.throws(() => chess.move('Ke2'), { code: 'illegal-move' });
+  assert.throws(() => chess.move({ from: 'e2', to: 'e5' }), (e) => e.code === 'illegal-move' && e.detail.reason === 'wrong-piece-movement');
+  assert.throws(() => chess.moves({ square: 'i9' }), { code: 'invalid-square' });
+  assert.equal(chess.move('e4').san, 'e4');
 });
 
-test('a Chess960 position works', async () => {
-  const { Chess } = await load();
-  const chess = new Chess(CHESS960, { chess960: true });
-  assert.equal(chess.isChess960(), true);
-  assert.deepEqual([1, 2, 3].map((d) => chess.perft(d)), [21, 528, 12189]);
-  // Castling is written king-onto-rook in UCI; `to` is the king's destination (chess.js).
-  const corners = new Chess('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', { chess960: true });
-  const castles = corners.moves({ square: 'e1', verbose: true }).filter((m) => m.flags === 'k' || m.flags === 'q');
-  assert.deepEqual(
-    castles.map((m) => [m.uci, m.to, m.flags]).sort(),
-    [['e1a1', 'c1', 'q'], ['e1h1', 'g1', 'k']],
-  );
-});
-
-test('verbose moves match chess.js', async () => {
-  const { Chess } = await load();
+test('moves, SAN and verbose moves match chess.js field by field', async () => {
+  const { Chess, Move } = await ctx.load();
   const fens = [
     undefined,
     KIWIPETE,
@@ -153,6 +106,8 @@ test('verbose moves match chess.js', async () => {
     'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8',
     'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3',
     '1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1',
+    '4k3/8/8/8/8/8/4K3/R6R w - - 0 1',
+    '6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1',
   ];
   const pick = (m) => ({
     color: m.color,
@@ -162,64 +117,97 @@ test('verbose moves match chess.js', async () => {
     captured: m.captured,
     promotion: m.promotion,
     flags: m.flags,
+    san: m.san,
+    lan: m.lan,
+    before: m.before,
+    after: m.after,
   });
-  const key = (m) => `${m.from}${m.to}${m.promotion ?? ''}`;
+  const key = (m) => m.lan;
+  const byKey = (a, b) => key(a).localeCompare(key(b));
   for (const fen of fens) {
-    const ours = new Chess(fen).moves({ verbose: true });
-    const theirs = new ChessJs(fen).moves({ verbose: true });
-    const byKey = (a, b) => key(a).localeCompare(key(b));
-    assert.deepEqual(ours.map(pick).sort(byKey), theirs.map(pick).sort(byKey), fen ?? 'start');
-    // In standard chess our UCI is chess.js's long algebraic notation.
-    assert.deepEqual(ours.map((m) => m.uci).sort(), theirs.map((m) => m.lan).sort(), fen ?? 'start');
+    const ours = new Chess(fen);
+    const theirs = new ChessJs(fen);
+    assert.deepEqual([...ours.moves()].sort(), [...theirs.moves()].sort(), `SAN ${fen ?? 'start'}`);
+    const verbose = ours.moves({ verbose: true });
+    assert.ok(verbose.every((m) => m instanceof Move));
+    assert.deepEqual(verbose.map(pick).sort(byKey), theirs.moves({ verbose: true }).map(pick).sort(byKey), fen ?? 'start');
+    // In standard chess our UCI is chess.js's lan.
+    assert.deepEqual(verbose.map((m) => m.uci).sort(), theirs.moves({ verbose: true }).map((m) => m.lan).sort());
+    for (const m of verbose) {
+      assert.equal(m.check, /[+#]$/.test(m.san));
+      assert.equal(m.checkmate, m.san.endsWith('#'));
+      assert.equal(m.isKingsideCastle(), m.flags === 'k');
+      assert.equal(m.isBigPawn(), m.flags === 'b');
+    }
   }
 });
 
-test('the shipped .d.ts type-checks a user program (tsc, NodeNext)', () => {
-  writeFileSync(
-    join(app, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        lib: ['ES2022', 'ESNext.Disposable', 'DOM'],
-        strict: true,
-        noEmit: true,
-        types: [],
-      },
-      files: ['user.ts'],
-    }),
-  );
-  writeFileSync(
-    join(app, 'user.ts'),
-    `import init, { Chess, ChessError, type Move, type Color, type Square, type InvalidFenDetail } from 'rocada';
-await init();
-const chess = new Chess(undefined, { chess960: false });
-const uci: string[] = chess.moves();
-const verbose: Move[] = chess.moves({ verbose: true, square: 'e2' });
-const color: Color = chess.turn();
-const to: Square = verbose[0].to;
-const n: number = chess.perft(3);
-try { new Chess('x'); } catch (e) {
-  if (e instanceof ChessError && e.code === 'invalid-fen') {
-    const d = e.detail as InvalidFenDetail;
-    const reason: string = d.reason;
-    void reason;
+test('a random game agrees with chess.js move by move (SAN, FEN, status)', async () => {
+  const { Chess } = await ctx.load();
+  let seed = 7;
+  const rand = (n) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  for (let game = 0; game < 20; game++) {
+    const ours = new Chess();
+    const theirs = new ChessJs();
+    // Stop where either side sees an end (Rocada also ends games on fivefold repetition, 75
+    // moves and locked pawns, where chess.js plays on).
+    for (let ply = 0; ply < 200 && !theirs.isGameOver() && !ours.status().gameOver; ply++) {
+      const moves = theirs.moves();
+      assert.deepEqual([...ours.moves()].sort(), [...moves].sort());
+      const san = moves[rand(moves.length)];
+      assert.equal(ours.move(san).san, theirs.move(san).san);
+      assert.equal(ours.fen(), theirs.fen());
+      assert.equal(ours.inCheck(), theirs.inCheck());
+      assert.equal(ours.isCheckmate(), theirs.isCheckmate());
+      assert.equal(ours.isStalemate(), theirs.isStalemate());
+      assert.equal(ours.isThreefoldRepetition(), theirs.isThreefoldRepetition());
+    }
+    assert.deepEqual(ours.history(), theirs.history());
+    const again = new ChessJs();
+    again.loadPgn(ours.pgn());
+    assert.equal(again.fen(), ours.fen(), 'chess.js reads our PGN');
   }
-}
-// @ts-expect-error verbose moves are not strings
-const wrong: string[] = chess.moves({ verbose: true });
-// @ts-expect-error not an option
-new Chess(undefined, { chess960: 'yes' });
-// @ts-expect-error not a square
-chess.moves({ square: 'z9' });
-void uci; void color; void to; void n; void wrong;
-`,
-  );
-  const tsc = join(root, 'node_modules/.bin/tsc');
-  try {
-    run(tsc, ['-p', app], app);
-  } catch (e) {
-    assert.fail(`tsc failed:\n${e.stdout}${e.stderr}`);
-  }
+});
+
+test('README "Using it from JavaScript": every example runs as written', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = readme.split(/^## /m).find((s) => s.startsWith('Using it from JavaScript'));
+  assert.ok(section, 'README has the section');
+  const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+  assert.ok(blocks.length >= 3, 'examples found');
+  let checks = 0;
+  blocks.forEach((code, i) => {
+    // `expr; // => value` lines become assertions (a note after two spaces is not part of it).
+    const checked = code.replace(/^([ \t]*)(.+?);[ \t]*\/\/ => (.+?)(?:[ \t]{2,}.*)?$/gm, (_, indent, expr, value) => {
+      checks++;
+      return `${indent}__check(${expr}, ${value}, ${JSON.stringify(expr)});`;
+    });
+    const file = join(ctx.app, `readme-${i}.mjs`);
+    writeFileSync(
+      file,
+      `import { deepStrictEqual as __eq } from 'node:assert';
+const __check = (actual, expected, what) => __eq(actual, expected, what);
+${checked}`,
+    );
+    try {
+      run(process.execPath, [file], ctx.app);
+    } catch (e) {
+      assert.fail(`README example ${i + 1} failed:\n${code}\n${e.stderr}`);
+    }
+  });
+  assert.ok(checks >= 40, `${checks} checked lines`);
+});
+
+test('every ChessError code in chess_error.d.ts is thrown and checked by the wasm-bindgen tests', () => {
+  const dts = readFileSync(join(root, 'pkg/chess_error.d.ts'), 'utf8');
+  const union = dts.slice(dts.indexOf('export type ChessErrorCode'), dts.indexOf(';', dts.indexOf('export type ChessErrorCode')));
+  const codes = [...union.matchAll(/'([a-z-]+)'/g)].map((m) => m[1]);
+  assert.ok(codes.length >= 20, codes.join(' '));
+  const tests = readFileSync(join(root, 'tests/wasm_node.rs'), 'utf8');
+  // `expect_error(call, "code")`: the code is the last argument.
+  const checked = new Set([...tests.matchAll(/, "([a-z]+(?:-[a-z]+)+)"\)/g)].map((m) => m[1]));
+  assert.deepEqual(codes.filter((c) => !checked.has(c)), [], 'codes never checked');
 });

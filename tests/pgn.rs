@@ -236,7 +236,7 @@ fn chessbase_annotations() {
     assert_eq!(castles, ["0-0", "0-0-0"]);
     // `??` standing alone annotates the move before it.
     assert_eq!(training.root.nodes[9].nags, [Nag::BLUNDER]);
-    assert_eq!(training.result, GameResult::Unknown);
+    assert_eq!(training.result, GameResult::Ongoing);
 }
 
 #[test]
@@ -531,7 +531,7 @@ fn game_api() {
         pos.play(m).unwrap();
     }
     g.root.nodes[4].nags.push(Nag::GOOD);
-    g.result = GameResult::Unknown;
+    g.result = GameResult::Ongoing;
     let text = pgn::write_game(&g, &WriteOptions::default());
     assert_eq!(
         text,

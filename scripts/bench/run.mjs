@@ -17,7 +17,7 @@ import os from 'node:os';
 const SECTIONS = {
   perft: () => import('./perft.mjs'),
   notation: () => import('./notation.mjs'),
-  // api: () => import('./api.mjs'),
+  api: () => import('./api.mjs'),
 };
 
 const argv = process.argv.slice(2);

@@ -142,6 +142,15 @@ pub enum GameResult {
 }
 
 impl GameResult {
+    /// The winner, if any.
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw | GameResult::Ongoing => None,
+        }
+    }
+
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub const fn as_str(self) -> &'static str {
         match self {

@@ -137,7 +137,7 @@ pub(crate) fn result_of(sym: &[u8]) -> Option<GameResult> {
         b"0-1" => GameResult::BlackWins,
         // `½-½` in UTF-8 and in Latin-1.
         b"1/2-1/2" | b"\xC2\xBD-\xC2\xBD" | b"\xBD-\xBD" => GameResult::Draw,
-        b"*" => GameResult::Unknown,
+        b"*" => GameResult::Ongoing,
         _ => return None,
     })
 }

@@ -273,7 +273,7 @@ impl<R: BufRead> Reader<R> {
             let root = stack.pop().expect("one frame left").finish();
             let result = result
                 .or_else(|| tags.iter().find(|(k, _)| k == "Result").and_then(|(_, v)| v.parse().ok()))
-                .unwrap_or(GameResult::Unknown);
+                .unwrap_or(GameResult::Ongoing);
             return Outcome::Game(Game { tags, start, root, result });
         }
     }

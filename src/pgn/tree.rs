@@ -7,69 +7,8 @@
 //! after the last move's variations (or in a line with no moves) is the line's `comments`.
 
 use super::nag::Nag;
-use crate::{CastlingMode, Color, Move, Position};
-use core::fmt;
-use core::str::FromStr;
-
-/// How a game ended, as its termination marker says: `1-0`, `0-1`, `1/2-1/2`, or `*`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum GameResult {
-    /// `1-0`.
-    WhiteWins,
-    /// `0-1`.
-    BlackWins,
-    /// `1/2-1/2`.
-    Draw,
-    /// `*`: in progress, abandoned, or unknown.
-    #[default]
-    Unknown,
-}
-
-impl GameResult {
-    /// The PGN spelling: `1-0`, `0-1`, `1/2-1/2`, `*`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unknown => "*",
-        }
-    }
-
-    /// The winner, if any.
-    pub const fn winner(self) -> Option<Color> {
-        match self {
-            GameResult::WhiteWins => Some(Color::White),
-            GameResult::BlackWins => Some(Color::Black),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// Not one of `1-0`, `0-1`, `1/2-1/2`, `*`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseResultError;
-
-impl fmt::Display for ParseResultError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a game result is one of 1-0, 0-1, 1/2-1/2, *")
-    }
-}
-
-impl std::error::Error for ParseResultError {}
-
-impl FromStr for GameResult {
-    type Err = ParseResultError;
-    fn from_str(s: &str) -> Result<GameResult, ParseResultError> {
-        super::lexer::result_of(s.trim().as_bytes()).ok_or(ParseResultError)
-    }
-}
+pub use crate::game::{GameResult, ParseResultError};
+use crate::{CastlingMode, Move, Position};
 
 /// One move in the tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,7 +96,7 @@ impl Game {
                 (t.to_owned(), v.to_owned())
             })
             .collect();
-        Game { tags, start: Position::new(), root: Line::default(), result: GameResult::Unknown }
+        Game { tags, start: Position::new(), root: Line::default(), result: GameResult::Ongoing }
     }
 
     /// An empty game from `start`; unless it is the standard start, `SetUp` and `FEN` tags

@@ -1,168 +1,1501 @@
-//! `class Chess`: a position, its legal moves and perft, for JS. Names follow chess.js.
+//! `class Chess`: a game (position, history, endings, touch-move, PGN notes) for JS. Names
+//! follow chess.js. Every rule is the core's ([`Game`], [`Position`], SAN, PGN, explain); this
+//! file only reads arguments, calls the core and hands results to `objects.js`.
 
-use super::error::{type_name, Failure};
-use super::options::Options;
-use super::types::{ChessOptionsArg, FenArg, MovesOptionsArg};
-use crate::{perft, CastlingMode, Color, Move, MoveKind, Position, Role, Setup, Square};
-use serde::Serialize;
+use super::clock::Clock;
+use super::error::Failure;
+use super::js::{describe, strings, type_name, Obj};
+use super::objects::{self, board_codes, explanation_object, move_words, obligation_object, piece_code, squares};
+use super::options::{self, Options};
+use super::types::*;
+use crate::game::{Game, GameError};
+use crate::pgn::{self, Line, Node, ReadOptions, Reader, WriteOptions};
+use crate::{
+    explain, for_each_san, parse_san, perft, Bitboard, CastlingMode, CastlingNotation, CastlingSide, Color, Invalid,
+    Lang, Move, Position, PositionError, Role, SanOptions, SanStyle, Setup, Square,
+};
 use wasm_bindgen::prelude::*;
 
 /// The deepest `perft` accepted: far beyond what finishes in a lifetime, and shallow enough
 /// that the recursion can never exhaust the wasm stack.
 const MAX_PERFT_DEPTH: u32 = 30;
 
-/// A chess position with its rules: legal moves, perft, FEN.
+/// A chess game: a position with its legal moves, history, endings, PGN headers and comments.
 ///
 /// ```ts
-/// import init, { Chess } from 'rocada';
-/// await init(); // needed once in browsers; a no-op in Node
+/// import { Chess } from 'rocada';
 /// const chess = new Chess();
+/// chess.move('e4');
 /// chess.moves().length; // 20
 /// ```
 #[wasm_bindgen]
 pub struct Chess {
-    pos: Position,
+    game: Game,
+    /// The board while it is not a legal position (after `clear()`, `put()`, `remove()` or
+    /// `load(fen, { skipValidation: true })`): moves are empty until it is legal again.
+    edit: Option<Box<Edit>>,
+    notes: Notes,
+    lang: Lang,
+    figurine: bool,
 }
 
-/// A verbose move as JS sees it; see `Move` in `types.rs`.
-#[derive(Serialize)]
-struct MoveJs {
-    color: &'static str,
-    from: String,
-    to: String,
-    piece: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    captured: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    promotion: Option<&'static str>,
-    flags: &'static str,
-    uci: String,
+/// A board that is not a legal position, and why.
+struct Edit {
+    setup: Setup,
+    mode: CastlingMode,
+    error: PositionError,
+}
+
+/// What PGN keeps beside the moves: tags, comments, NAGs, variations, the result marker.
+#[derive(Default)]
+struct Notes {
+    /// `None`: the Seven Tag Roster with `?` values (plus `SetUp`/`FEN`/`Variant` as the start
+    /// position requires), made on demand.
+    tags: Option<Vec<(String, String)>>,
+    /// One node per move of the game (SAN left empty: written canonically), with the
+    /// comments, NAGs and variations of a loaded PGN.
+    line: Line,
+    /// Comments on the start position.
+    start_comments: Vec<String>,
+    /// The termination marker of a loaded PGN.
+    result: Option<pgn::GameResult>,
+}
+
+/// A move as JS gives it.
+enum MoveInput {
+    San(String),
+    Uci(String),
+    Squares {
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    },
 }
 
 #[wasm_bindgen]
 impl Chess {
-    /// A position: the standard start position when `fen` is omitted, otherwise the given FEN
-    /// (X-FEN and Shredder-FEN accepted). `{ chess960: true }` applies Chess960 castling rules.
+    /// The standard start position when `fen` is omitted, otherwise the given FEN (X-FEN and
+    /// Shredder-FEN accepted). Options: `chess960`, `lang`, `figurine`, `touchMove`,
+    /// `skipValidation`; `sandbox` is not available yet.
     ///
-    /// Throws `ChessError` with code `invalid-fen` and `detail` `{ reason, reasons, field?,
-    /// message }` (the core's codes, e.g. `fen-board`, `missing-king`), or `invalid-option`.
+    /// Throws `ChessError` `invalid-fen` (detail `{ reason, reasons, field?, message }`) or
+    /// `invalid-option`.
     #[wasm_bindgen(constructor)]
     pub fn new(fen: Option<FenArg>, options: Option<ChessOptionsArg>) -> Result<Chess, JsValue> {
-        let options = Options::read(options.as_deref(), "options", &["chess960"])?;
-        let mode = if options.bool("chess960")?.unwrap_or(false) {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
-        };
-        let fen: Option<&JsValue> = fen.as_deref().filter(|v| !v.is_undefined() && !v.is_null());
-        let pos = match fen {
-            Some(value) => {
-                let text = value
-                    .as_string()
-                    .ok_or_else(|| Failure::FenNotString(type_name(value)))?;
-                Position::from_fen(&text, mode).map_err(Failure::from)?
+        let o = Options::read(
+            options.as_ref(),
+            "options",
+            &["chess960", "sandbox", "lang", "figurine", "touchMove", "skipValidation"],
+        )?;
+        if o.bool("sandbox")?.unwrap_or(false) {
+            return Err(Failure::Option {
+                option: "sandbox".to_owned(),
+                message: "sandbox positions (no king, one side only) are not available yet".to_owned(),
             }
-            None => match mode {
-                CastlingMode::Standard => Position::new(),
-                CastlingMode::Chess960 => Position::from_setup(Setup::start(), mode)
-                    .map_err(|e| Failure::Fen(crate::FenError::Position(e)))?,
+            .into());
+        }
+        let mode = mode_of(o.bool("chess960")?.unwrap_or(false));
+        let mut chess = Chess {
+            game: Game::from_position(start_position(mode)),
+            edit: None,
+            notes: Notes::default(),
+            lang: o.lang()?.unwrap_or(Lang::En),
+            figurine: o.bool("figurine")?.unwrap_or(false),
+        };
+        if o.bool("touchMove")?.unwrap_or(false) {
+            chess.game.set_touch_move(true);
+        }
+        if let Some(fen) = fen.filter(|f| !f.is_undefined() && !f.is_null()) {
+            chess.load_fen(&fen, mode, o.bool("skipValidation")?.unwrap_or(false), false)?;
+        }
+        Ok(chess)
+    }
+
+    /// Chess960 start position number `n` (0 to 959; 518 is the standard position), or a
+    /// random one when `n` is omitted. Options as for the constructor.
+    #[wasm_bindgen(js_name = chess960)]
+    pub fn chess960_start(n: Option<NumberArg>, options: Option<ChessOptionsArg>) -> Result<Chess, JsValue> {
+        let n = match n.as_deref().filter(|v| !v.is_undefined() && !v.is_null()) {
+            None => (js_sys::Math::random() * 960.0) as u32 % 960,
+            Some(v) => match v.as_f64() {
+                Some(n) if n.fract() == 0.0 && (0.0..960.0).contains(&n) => n as u32,
+                _ => {
+                    return Err(Failure::Option {
+                        option: "n".to_owned(),
+                        message: format!("expected an integer from 0 to 959, got {}", number_text(v)),
+                    }
+                    .into())
+                }
             },
         };
-        Ok(Chess { pos })
+        let opts = Options::read(
+            options.as_ref(),
+            "options",
+            &["lang", "figurine", "touchMove", "chess960"],
+        )?;
+        let mut chess = Chess::new(None, None)?;
+        chess.lang = opts.lang()?.unwrap_or(Lang::En);
+        chess.figurine = opts.bool("figurine")?.unwrap_or(false);
+        chess.game.set_touch_move(opts.bool("touchMove")?.unwrap_or(false));
+        let pos = Position::chess960(n).expect("0..=959 is a Chess960 position");
+        chess.start_new(pos, false);
+        Ok(chess)
+    }
+
+    /// Replaces the position by a FEN (history and comments are cleared). Options:
+    /// `chess960` (default: as before), `preserveHeaders`, `skipValidation` (an illegal but
+    /// readable position is kept for editing, with no moves).
+    pub fn load(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] fen: JsValue,
+        options: Option<LoadOptionsArg>,
+    ) -> Result<(), JsValue> {
+        let o = Options::read(
+            options.as_ref(),
+            "options",
+            &["chess960", "preserveHeaders", "skipValidation"],
+        )?;
+        let mode = o.bool("chess960")?.map_or(self.mode(), mode_of);
+        self.load_fen(
+            &fen,
+            mode,
+            o.bool("skipValidation")?.unwrap_or(false),
+            o.bool("preserveHeaders")?.unwrap_or(false),
+        )?;
+        Ok(())
+    }
+
+    /// Back to the start position (of the same castling mode); headers and history cleared.
+    pub fn reset(&mut self) {
+        self.start_new(start_position(self.mode()), false);
+    }
+
+    /// An empty board (for setting up a position with `put`). `{ preserveHeaders: true }`
+    /// keeps the headers.
+    pub fn clear(&mut self, options: Option<ClearOptionsArg>) -> Result<(), JsValue> {
+        let o = Options::read(options.as_ref(), "options", &["preserveHeaders"])?;
+        let mode = self.mode();
+        self.set_setup(Setup::empty(), mode, o.bool("preserveHeaders")?.unwrap_or(false));
+        Ok(())
     }
 
     /// The position as FEN (X-FEN for Chess960: `KQkq` where unambiguous).
     pub fn fen(&self) -> String {
-        self.pos.fen()
+        match &self.edit {
+            Some(e) => e.setup.fen(CastlingNotation::Standard),
+            None => self.game.position().fen(),
+        }
     }
 
     /// The side to move: `'w'` or `'b'`.
     #[wasm_bindgen(unchecked_return_type = "Color")]
     pub fn turn(&self) -> String {
-        color_str(self.pos.turn()).to_owned()
+        color_str(self.setup_turn()).to_owned()
     }
 
-    /// Whether Chess960 castling rules apply (the `chess960` option).
+    /// The number of the current full move (1 at the start, +1 after each Black move).
+    #[wasm_bindgen(js_name = moveNumber)]
+    pub fn move_number(&self) -> u32 {
+        match &self.edit {
+            Some(e) => e.setup.fullmoves,
+            None => self.game.position().fullmoves(),
+        }
+    }
+
+    /// Whether Chess960 castling rules apply.
     #[wasm_bindgen(js_name = isChess960)]
     pub fn is_chess960(&self) -> bool {
-        self.pos.castling_mode() == CastlingMode::Chess960
+        self.mode() == CastlingMode::Chess960
+    }
+
+    /// Whether this is a sandbox position (not available yet: always `false`).
+    #[wasm_bindgen(js_name = isSandbox)]
+    pub fn is_sandbox(&self) -> bool {
+        false
     }
 
     /// See the `Chess` interface in the custom TypeScript section for the overloads.
     #[wasm_bindgen(skip_typescript)]
-    pub fn moves(&self, options: Option<MovesOptionsArg>) -> Result<JsValue, JsValue> {
-        let options = Options::read(options.as_deref(), "options", &["verbose", "square"])?;
-        let verbose = options.bool("verbose")?.unwrap_or(false);
-        let moves = match options.string("square")? {
-            None => self.pos.legal_moves(),
-            Some(name) => {
-                let square: Square = name.parse().map_err(|_| Failure::Square { square: name.clone() })?;
-                self.pos.legal_moves_from(square)
+    pub fn moves(&self, options: Option<JsValue>) -> Result<JsValue, JsValue> {
+        let o = Options::read(
+            options.as_ref(),
+            "options",
+            &["verbose", "square", "piece", "lang", "figurine"],
+        )?;
+        let verbose = o.bool("verbose")?.unwrap_or(false);
+        let square = match o.get_raw("square")? {
+            Some(v) => Some(options::square(&v)?),
+            None => None,
+        };
+        let piece = match o.string("piece")? {
+            None => None,
+            Some(p) => Some(single_role(&p).ok_or_else(|| Failure::Option {
+                option: "piece".to_owned(),
+                message: format!("expected 'p', 'n', 'b', 'r', 'q' or 'k', got {p:?}"),
+            })?),
+        };
+        let style = self.style(&o)?;
+        if self.edit.is_some() || self.game.is_game_over() {
+            return Ok(if verbose {
+                js_sys::Array::new().into()
+            } else {
+                objects::split_sans("")
+            });
+        }
+        let pos = self.game.position();
+        // With touch-move enforced, only the moves the rule allows.
+        let allowed = self.game.touch_move().then(|| self.game.legal_moves());
+        let keep = |m: Move| {
+            square.is_none_or(|s| m.from() == s)
+                && piece.is_none_or(|r| m.role() == r)
+                && allowed.as_ref().is_none_or(|a| a.contains(&m))
+        };
+        let mut sans = String::with_capacity(256);
+        if !verbose {
+            for_each_san(pos, style, |m, san| {
+                if keep(m) {
+                    if !sans.is_empty() {
+                        sans.push(' ');
+                    }
+                    sans.push_str(san);
+                }
+            });
+            return Ok(objects::split_sans(&sans));
+        }
+        let mut words = Vec::with_capacity(128);
+        for_each_san(pos, style, |m, san| {
+            if keep(m) {
+                let (w0, w1) = move_words(pos, m, san);
+                words.push(w0);
+                words.push(w1);
+                if !sans.is_empty() {
+                    sans.push(' ');
+                }
+                sans.push_str(san);
+            }
+        });
+        objects::install_fen_after();
+        Ok(objects::make_moves(
+            &words,
+            &sans,
+            &pos.fen(),
+            false,
+            self.is_chess960(),
+        ))
+    }
+
+    /// Plays a move: SAN (lenient: `Nf3`, `0-0`, `Ng1f3`, missing `+`; English letters and
+    /// the selected language's), UCI (`e2e4`, `e7e8q`, `e1g1` or king-onto-rook), or
+    /// `{ from, to, promotion? }`. Returns the `Move`. Options: `strict` (canonical SAN only),
+    /// `lang`, `figurine`.
+    ///
+    /// Throws `ChessError` `illegal-move` (detail `{ move, reason, message, explanation }`),
+    /// `invalid-move-syntax`, `ambiguous-move` (detail `candidates`), `game-over`,
+    /// `touch-move`, `invalid-position`.
+    #[wasm_bindgen(js_name = move, unchecked_return_type = "Move")]
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string | MoveObject")] m: JsValue,
+        options: Option<MoveOptionsArg>,
+    ) -> Result<JsValue, JsValue> {
+        let o = Options::read(options.as_ref(), "options", &["strict", "lang", "figurine"])?;
+        let lang = o.lang()?.unwrap_or(self.lang);
+        let strict = o.bool("strict")?.unwrap_or(false);
+        let style = self.style(&o)?;
+        self.editable_position()?;
+        let input = move_input(&m)?;
+        let played = match &input {
+            MoveInput::San(san) => {
+                if let Some(ending) = self.game.ending() {
+                    return Err(self.game_failure(GameError::GameOver(ending), san, lang));
+                }
+                let mv = parse_san(self.game.position(), san, &SanOptions { lang, strict }).map_err(Failure::San)?;
+                self.game
+                    .play(mv)
+                    .map(|()| mv)
+                    .map_err(|e| self.game_failure(e, san, lang))
+            }
+            MoveInput::Uci(uci) => self.game.play_uci(uci).map_err(|e| self.game_failure(e, uci, lang)),
+            MoveInput::Squares { from, to, promotion } => {
+                let text = format!(
+                    "{from}{to}{}",
+                    promotion.map_or(String::new(), |r| r.char().to_string())
+                );
+                self.game
+                    .play_squares(*from, *to, *promotion)
+                    .map_err(|e| self.game_failure(e, &text, lang))
             }
         };
-        let mode = self.pos.castling_mode();
-        if !verbose {
-            let list = js_sys::Array::new_with_length(moves.len() as u32);
-            for (i, m) in moves.iter().enumerate() {
-                list.set(i as u32, JsValue::from_str(&m.uci(mode)));
-            }
-            return Ok(list.into());
+        let mv = played?;
+        self.sync_notes();
+        Ok(self.last_move_object(mv, style))
+    }
+
+    /// Takes back the last move and returns it (`null` at the start of the game). Also undoes
+    /// an ending by resignation, agreement, claim or flag fall made after that move.
+    #[wasm_bindgen(unchecked_return_type = "Move | null")]
+    pub fn undo(&mut self, options: Option<NotationOptionsArg>) -> Result<JsValue, JsValue> {
+        let o = Options::read(options.as_ref(), "options", &["lang", "figurine"])?;
+        let style = self.style(&o)?;
+        if self.edit.is_some() {
+            return Ok(JsValue::NULL);
         }
-        let color = color_str(self.pos.turn());
-        let verbose: Vec<MoveJs> = moves.iter().map(|&m| self.move_js(m, color, mode)).collect();
-        // Plain structs of strings always serialize; map the impossible error anyway.
-        serde_wasm_bindgen::to_value(&verbose).map_err(JsValue::from)
+        let Some(&mv) = self.game.moves().last() else {
+            return Ok(JsValue::NULL);
+        };
+        let object = self.last_move_object(mv, style);
+        self.game.undo();
+        self.sync_notes();
+        Ok(object)
+    }
+
+    /// See the `Chess` interface in the custom TypeScript section for the overloads.
+    #[wasm_bindgen(skip_typescript)]
+    pub fn history(&self, options: Option<JsValue>) -> Result<JsValue, JsValue> {
+        let o = Options::read(options.as_ref(), "options", &["verbose", "lang", "figurine"])?;
+        let style = self.style(&o)?;
+        let verbose = o.bool("verbose")?.unwrap_or(false);
+        if self.edit.is_some() {
+            return Ok(if verbose {
+                js_sys::Array::new().into()
+            } else {
+                objects::split_sans("")
+            });
+        }
+        let mut sans = String::new();
+        let mut words = Vec::new();
+        for (i, (pos, m)) in self.game.history().enumerate() {
+            let san = crate::to_san_styled(pos, m, style);
+            if i > 0 {
+                sans.push(' ');
+            }
+            sans.push_str(&san);
+            if verbose {
+                let (w0, w1) = move_words(pos, m, &san);
+                words.push(w0);
+                words.push(w1);
+            }
+        }
+        if !verbose {
+            return Ok(objects::split_sans(&sans));
+        }
+        let fens: Vec<String> = self.game.positions().iter().map(Position::fen).collect();
+        Ok(objects::make_moves(
+            &words,
+            &sans,
+            &fens.join("\n"),
+            true,
+            self.is_chess960(),
+        ))
+    }
+
+    /// Whether the side to move is in check.
+    #[wasm_bindgen(js_name = inCheck)]
+    pub fn in_check(&self) -> bool {
+        self.edit.is_none() && self.game.position().is_check()
+    }
+
+    /// Same as `inCheck()` (chess.js has both).
+    #[wasm_bindgen(js_name = isCheck)]
+    pub fn is_check(&self) -> bool {
+        self.in_check()
+    }
+
+    /// Whether the side to move is checkmated.
+    #[wasm_bindgen(js_name = isCheckmate)]
+    pub fn is_checkmate(&self) -> bool {
+        self.edit.is_none() && self.game.position().is_checkmate()
+    }
+
+    /// Whether the side to move is stalemated.
+    #[wasm_bindgen(js_name = isStalemate)]
+    pub fn is_stalemate(&self) -> bool {
+        self.edit.is_none() && self.game.position().is_stalemate()
+    }
+
+    /// Whether the position is dead: neither side can ever checkmate (too little material, or
+    /// locked pawns the kings cannot reach).
+    #[wasm_bindgen(js_name = isInsufficientMaterial)]
+    pub fn is_insufficient_material(&self) -> bool {
+        self.edit.is_none() && self.game.is_insufficient_material()
+    }
+
+    /// Whether the current position has occurred three times (a draw may be claimed).
+    #[wasm_bindgen(js_name = isThreefoldRepetition)]
+    pub fn is_threefold_repetition(&self) -> bool {
+        self.edit.is_none() && self.game.is_threefold_repetition()
+    }
+
+    /// Whether 50 moves by each side passed without capture or pawn move (a draw may be
+    /// claimed).
+    #[wasm_bindgen(js_name = isDrawByFiftyMoves)]
+    pub fn is_draw_by_fifty_moves(&self) -> bool {
+        self.edit.is_none() && self.game.is_fifty_moves()
+    }
+
+    /// Whether the current position has occurred five times (the game is drawn).
+    #[wasm_bindgen(js_name = isFivefoldRepetition)]
+    pub fn is_fivefold_repetition(&self) -> bool {
+        self.edit.is_none() && self.game.is_fivefold_repetition()
+    }
+
+    /// Whether 75 moves by each side passed without capture or pawn move (the game is drawn
+    /// unless the last move mated).
+    #[wasm_bindgen(js_name = isSeventyFiveMoves)]
+    pub fn is_seventy_five_moves(&self) -> bool {
+        self.edit.is_none() && self.game.is_seventy_five_moves()
+    }
+
+    /// As chess.js: stalemate, dead position, threefold repetition or 50 moves, and also any
+    /// drawn ending (agreement, fivefold, 75 moves, a draw on time).
+    #[wasm_bindgen(js_name = isDraw)]
+    pub fn is_draw(&self) -> bool {
+        self.edit.is_none()
+            && (self.game.result() == crate::GameResult::Draw
+                || self.is_stalemate()
+                || self.is_insufficient_material()
+                || self.is_threefold_repetition()
+                || self.is_draw_by_fifty_moves())
+    }
+
+    /// As chess.js: checkmate or `isDraw()`, and also any other ending (resignation, flag
+    /// fall). `status().gameOver` is the FIDE view, where threefold and 50 moves end the game
+    /// only when claimed.
+    #[wasm_bindgen(js_name = isGameOver)]
+    pub fn is_game_over(&self) -> bool {
+        self.edit.is_none() && (self.game.is_game_over() || self.is_draw())
+    }
+
+    /// Whether `color` can never checkmate by any sequence of legal moves (decides a flag
+    /// fall: FIDE 6.9).
+    #[wasm_bindgen(js_name = hasInsufficientMaterial)]
+    pub fn has_insufficient_material(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue,
+    ) -> Result<bool, JsValue> {
+        let color = options::color(&color, "color")?;
+        self.position()?;
+        Ok(self.game.has_insufficient_material(color))
+    }
+
+    /// Everything about the state of the game at once; see `Status`.
+    #[wasm_bindgen(unchecked_return_type = "Status")]
+    pub fn status(&self) -> JsValue {
+        if self.edit.is_some() {
+            return objects::make_status(0);
+        }
+        objects::make_status(objects::status_bits(&self.game.status()))
     }
 
     /// The number of leaf nodes `depth` plies deep (legal moves counted in bulk at the last
     /// ply): perft(1) of the start position is 20, perft(3) is 8902. `depth` is an integer
     /// from 0 to 30; otherwise throws `ChessError` `invalid-option` (detail `option: 'depth'`).
-    /// Counts above 2^53 lose precision (a depth that large does not finish anyway).
-    pub fn perft(&self, depth: f64) -> Result<f64, JsValue> {
-        if !(depth.fract() == 0.0 && (0.0..=MAX_PERFT_DEPTH as f64).contains(&depth)) {
+    pub fn perft(&self, #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue) -> Result<f64, JsValue> {
+        let Some(depth) = depth
+            .as_f64()
+            .filter(|d| d.fract() == 0.0 && (0.0..=MAX_PERFT_DEPTH as f64).contains(d))
+        else {
             return Err(Failure::Option {
                 option: "depth".to_owned(),
                 message: format!(
                     "expected an integer from 0 to {MAX_PERFT_DEPTH}, got {}",
-                    js_number(depth)
+                    number_text(&depth)
                 ),
             }
             .into());
+        };
+        Ok(perft(self.position()?, depth as u32) as f64)
+    }
+
+    // ------------------------------------------------------------------ board
+
+    /// The board as chess.js gives it: 8 rows, rank 8 first, each square
+    /// `{ square, type, color }` or `null`.
+    #[wasm_bindgen(unchecked_return_type = "BoardSquare[][]")]
+    pub fn board(&self) -> JsValue {
+        objects::make_board(&board_codes(&self.setup_board()))
+    }
+
+    /// The board as text, chess.js's layout.
+    pub fn ascii(&self) -> String {
+        objects::make_ascii(&board_codes(&self.setup_board()))
+    }
+
+    /// The piece on a square, or `undefined`.
+    #[wasm_bindgen(unchecked_return_type = "Piece | undefined")]
+    pub fn get(&self, #[wasm_bindgen(unchecked_param_type = "Square")] square: JsValue) -> Result<JsValue, JsValue> {
+        let sq = options::square(&square)?;
+        Ok(objects::make_piece(piece_code(self.setup_board().piece_at(sq))))
+    }
+
+    /// Puts a piece on a square (replacing any piece there) and starts a new game from the
+    /// board. Returns `false`, changing nothing, for a second king of one color (as chess.js).
+    /// Castling rights and an en passant square that no longer apply are dropped. While the
+    /// board is not a legal position, `moves()` is empty and `move()` throws
+    /// `invalid-position`.
+    pub fn put(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Piece")] piece: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Square")] square: JsValue,
+    ) -> Result<bool, JsValue> {
+        let piece = options::piece(&piece)?;
+        let sq = options::square(&square)?;
+        let mut setup = self.current_setup();
+        if piece.role == Role::King && setup.board.by_piece(piece).without(sq).any() {
+            return Ok(false);
         }
-        Ok(perft(&self.pos, depth as u32) as f64)
+        setup.board.put(sq, piece);
+        let mode = self.mode();
+        self.set_setup(setup, mode, true);
+        Ok(true)
+    }
+
+    /// Removes the piece on a square and returns it (`undefined` if the square was empty); a
+    /// new game starts from the board, as for `put`.
+    #[wasm_bindgen(unchecked_return_type = "Piece | undefined")]
+    pub fn remove(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Square")] square: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let sq = options::square(&square)?;
+        let mut setup = self.current_setup();
+        let removed = setup.board.remove(sq);
+        if removed.is_some() {
+            let mode = self.mode();
+            self.set_setup(setup, mode, true);
+        }
+        Ok(objects::make_piece(piece_code(removed)))
+    }
+
+    /// Sets the side to move (clearing en passant); `false` if it already was.
+    #[wasm_bindgen(js_name = setTurn)]
+    pub fn set_turn(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue,
+    ) -> Result<bool, JsValue> {
+        let color = options::color(&color, "color")?;
+        let mut setup = self.current_setup();
+        if setup.turn == color {
+            return Ok(false);
+        }
+        setup.turn = color;
+        setup.ep_square = None;
+        let mode = self.mode();
+        self.set_setup(setup, mode, true);
+        Ok(true)
+    }
+
+    /// `'light'` or `'dark'`.
+    #[wasm_bindgen(js_name = squareColor, unchecked_return_type = "'light' | 'dark'")]
+    pub fn square_color(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Square")] square: JsValue,
+    ) -> Result<String, JsValue> {
+        let sq = options::square(&square)?;
+        Ok(if sq.is_light() { "light" } else { "dark" }.to_owned())
+    }
+
+    /// The squares holding this piece.
+    #[wasm_bindgen(js_name = findPiece, unchecked_return_type = "Square[]")]
+    pub fn find_piece(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Piece")] piece: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let piece = options::piece(&piece)?;
+        Ok(squares(self.setup_board().by_piece(piece)))
+    }
+
+    /// The squares of the pieces of `color` (default: the side to move) that attack `square`.
+    #[wasm_bindgen(unchecked_return_type = "Square[]")]
+    pub fn attackers(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Square")] square: JsValue,
+        color: Option<ColorArg>,
+    ) -> Result<JsValue, JsValue> {
+        let sq = options::square(&square)?;
+        let pos = self.position()?;
+        let color = match color {
+            Some(c) => options::color(&c, "color")?,
+            None => pos.turn(),
+        };
+        Ok(squares(pos.attackers_to(sq, color, pos.board().occupied())))
+    }
+
+    /// Whether a piece of `color` attacks `square`.
+    #[wasm_bindgen(js_name = isAttacked)]
+    pub fn is_attacked(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Square")] square: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue,
+    ) -> Result<bool, JsValue> {
+        let sq = options::square(&square)?;
+        let color = options::color(&color, "color")?;
+        let pos = self.position()?;
+        Ok(pos.attackers_to(sq, color, pos.board().occupied()).any())
+    }
+
+    /// The castling rights of `color`: `{ k, q }` (king side, queen side).
+    #[wasm_bindgen(js_name = getCastlingRights, unchecked_return_type = "{ k: boolean; q: boolean }")]
+    pub fn get_castling_rights(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let color = options::color(&color, "color")?;
+        let (k, q) = match &self.edit {
+            Some(_) => (false, false),
+            None => {
+                let castles = self.game.position().castles();
+                (
+                    castles.rook(color, CastlingSide::KingSide).is_some(),
+                    castles.rook(color, CastlingSide::QueenSide).is_some(),
+                )
+            }
+        };
+        Ok(Obj::new().set("k", k).set("q", q).build())
+    }
+
+    /// The Polyglot Zobrist hash of the position, 16 hex digits.
+    pub fn hash(&self) -> Result<String, JsValue> {
+        Ok(format!("{:016x}", self.position()?.zobrist_hash()))
+    }
+
+    // ------------------------------------------------------------------ explanations, touch-move
+
+    /// Why a move is legal or not: `{ legal, reason?, message, ... }` with the message in the
+    /// selected language. The move is SAN, UCI or `{ from, to, promotion? }`; nothing is played.
+    #[wasm_bindgen(unchecked_return_type = "Explanation")]
+    pub fn explain(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | MoveObject")] m: JsValue,
+        options: Option<LangOptionsArg>,
+    ) -> Result<JsValue, JsValue> {
+        let o = Options::read(options.as_ref(), "options", &["lang"])?;
+        let lang = o.lang()?.unwrap_or(self.lang);
+        let pos = self.position()?;
+        let (from, to, promotion) = match move_input(&m)? {
+            MoveInput::Squares { from, to, promotion } => (from, to, promotion),
+            MoveInput::Uci(uci) => uci_squares(&uci).ok_or(Failure::Uci(crate::UciError::Syntax { input: uci }))?,
+            MoveInput::San(san) => match parse_san(pos, &san, &SanOptions { lang, strict: false }) {
+                Ok(mv) => (mv.from(), mv.to(), mv.promotion()),
+                Err(e @ crate::SanError::Illegal { .. }) => {
+                    // The SAN names no legal move, so there are no squares to judge.
+                    let message = e.to_string();
+                    return Ok(Obj::new()
+                        .set("legal", false)
+                        .set("reason", "illegal-move")
+                        .set("message", message)
+                        .set("squares", strings::<&str>([]))
+                        .build());
+                }
+                Err(e) => return Err(Failure::San(e).into()),
+            },
+        };
+        let e = self.game.explain(from, to, promotion);
+        let san = e.mv.map(|mv| crate::to_san_styled(pos, mv, self.default_style(lang)));
+        Ok(explanation_object(&e, lang, san))
+    }
+
+    /// Turns the touch-move rule (FIDE 4.3-4.7) on or off.
+    #[wasm_bindgen(js_name = setTouchMove)]
+    pub fn set_touch_move(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "boolean")] on: JsValue,
+    ) -> Result<(), JsValue> {
+        let on = on.as_bool().ok_or_else(|| Failure::Argument {
+            argument: "on",
+            message: format!("expected a boolean, got {}", type_name(&on)),
+        })?;
+        self.game.set_touch_move(on);
+        Ok(())
+    }
+
+    /// Whether the touch-move rule is enforced.
+    #[wasm_bindgen(js_name = isTouchMove)]
+    pub fn is_touch_move(&self) -> bool {
+        self.game.touch_move()
+    }
+
+    /// The player to move touches the piece on `square` (or several squares at once, such as
+    /// king and rook); returns what touch-move now obliges. Turns the rule on if it was off.
+    /// With `color`, that player touches: `not-your-turn` unless it is their move.
+    #[wasm_bindgen(unchecked_return_type = "Obligation")]
+    pub fn touch(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Square | Square[]")] square: JsValue,
+        color: Option<ColorArg>,
+    ) -> Result<JsValue, JsValue> {
+        self.editable_position()?;
+        let text = describe(&square);
+        let mut sqs = Vec::new();
+        if js_sys::Array::is_array(&square) {
+            for v in js_sys::Array::from(&square).iter().take(64) {
+                sqs.push(options::square(&v)?);
+            }
+        } else {
+            sqs.push(options::square(&square)?);
+        }
+        let color = match color {
+            Some(c) => options::color(&c, "color")?,
+            None => self.game.turn(),
+        };
+        let obligation = match sqs.as_slice() {
+            [one] => self.game.touch_as(color, *one),
+            _ if color != self.game.turn() => Err(GameError::NotYourTurn),
+            many => self.game.touch_together(many),
+        };
+        obligation
+            .map(obligation_object)
+            .map_err(|e| self.game_failure(e, &text, self.lang))
+    }
+
+    /// What touch-move obliges now (`{ type: 'free' }` when nothing is touched or the rule
+    /// is off).
+    #[wasm_bindgen(unchecked_return_type = "Obligation")]
+    pub fn obligation(&self) -> JsValue {
+        if self.edit.is_some() {
+            return obligation_object(crate::touch::Obligation::Free);
+        }
+        obligation_object(self.game.obligation())
+    }
+
+    // ------------------------------------------------------------------ endings by the players
+
+    /// `color` resigns; the opponent wins.
+    pub fn resign(&mut self, #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue) -> Result<(), JsValue> {
+        let color = options::color(&color, "color")?;
+        self.editable_position()?;
+        self.game
+            .resign(color)
+            .map(|_| ())
+            .map_err(|e| self.game_failure(e, "", self.lang))
+    }
+
+    /// `color` offers a draw: only right after their own move (FIDE 9.1.2.1). The offer stands
+    /// until the opponent accepts, declines or moves.
+    #[wasm_bindgen(js_name = offerDraw)]
+    pub fn offer_draw(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue,
+    ) -> Result<(), JsValue> {
+        let color = options::color(&color, "color")?;
+        self.editable_position()?;
+        self.game
+            .offer_draw(color)
+            .map_err(|e| self.game_failure(e, "", self.lang))
+    }
+
+    /// The side whose draw offer stands, or `null`.
+    #[wasm_bindgen(js_name = drawOffer, unchecked_return_type = "Color | null")]
+    pub fn draw_offer(&self) -> JsValue {
+        match (&self.edit, self.game.draw_offer()) {
+            (None, Some(c)) => JsValue::from_str(color_str(c)),
+            _ => JsValue::NULL,
+        }
+    }
+
+    /// The player to move accepts the standing draw offer.
+    #[wasm_bindgen(js_name = acceptDraw)]
+    pub fn accept_draw(&mut self) -> Result<(), JsValue> {
+        self.editable_position()?;
+        self.game
+            .accept_draw()
+            .map(|_| ())
+            .map_err(|e| self.game_failure(e, "", self.lang))
+    }
+
+    /// The player to move declines the standing draw offer.
+    #[wasm_bindgen(js_name = declineDraw)]
+    pub fn decline_draw(&mut self) -> Result<(), JsValue> {
+        self.editable_position()?;
+        self.game
+            .decline_draw()
+            .map_err(|e| self.game_failure(e, "", self.lang))
+    }
+
+    /// The player to move claims a draw by threefold repetition or the 50-move rule, now or by
+    /// declaring the move that makes it hold (the move is then played). Throws
+    /// `invalid-claim` (nothing changes) when the claim is not correct.
+    #[wasm_bindgen(js_name = claimDraw)]
+    pub fn claim_draw(&mut self, m: Option<MoveArg>) -> Result<(), JsValue> {
+        let pos = self.position()?;
+        let declared = match m {
+            None => None,
+            Some(m) => Some(self.resolve(pos, &m)?),
+        };
+        self.game
+            .claim_draw(declared)
+            .map_err(|e| self.game_failure(e, "", self.lang))?;
+        self.sync_notes();
+        Ok(())
+    }
+
+    /// `color`'s flag has fallen: the opponent wins, or it is a draw if the opponent cannot
+    /// mate by any sequence of legal moves (FIDE 6.9).
+    #[wasm_bindgen(js_name = flagFall)]
+    pub fn flag_fall(&mut self, #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue) -> Result<(), JsValue> {
+        let color = options::color(&color, "color")?;
+        self.editable_position()?;
+        self.game
+            .flag_fall(color)
+            .map(|_| ())
+            .map_err(|e| self.game_failure(e, "", self.lang))
+    }
+
+    /// Ends the game if the clock shows a fallen flag (FIDE 6.9); `true` if this call ended it.
+    /// JS calls it through `syncClock` (pkg/extend.js), which checks that the argument is a
+    /// `Clock` first.
+    #[wasm_bindgen(js_name = syncClockChecked, skip_typescript)]
+    pub fn sync_clock(&mut self, clock: &Clock) -> bool {
+        self.edit.is_none() && self.game.sync_clock(clock.inner()).is_some()
+    }
+
+    // ------------------------------------------------------------------ PGN
+
+    /// The game as PGN: headers, moves (canonical SAN), comments, NAGs, variations of a
+    /// loaded PGN, result. Options: `maxWidth` (0, the default, is one line, as chess.js),
+    /// `newline`.
+    pub fn pgn(&self, options: Option<PgnOptionsArg>) -> Result<String, JsValue> {
+        let o = Options::read(options.as_ref(), "options", &["maxWidth", "newline"])?;
+        let width = match o.number("maxWidth")? {
+            None => 0,
+            Some(w) if w.fract() == 0.0 && (0.0..=1e9).contains(&w) => w as usize,
+            Some(w) => {
+                return Err(Failure::Option {
+                    option: "maxWidth".to_owned(),
+                    message: format!("expected a whole number from 0, got {}", js_number(w)),
+                }
+                .into())
+            }
+        };
+        let newline = o.string("newline")?;
+        let game = self.pgn_game()?;
+        let options = WriteOptions {
+            canonical_san: true,
+            width: if width == 0 { usize::MAX / 2 } else { width },
+            ..WriteOptions::default()
+        };
+        let mut text = pgn::write_game(&game, &options);
+        while text.ends_with('\n') {
+            text.pop();
+        }
+        Ok(match newline {
+            Some(nl) if nl != "\n" => text.replace('\n', &nl),
+            _ => text,
+        })
+    }
+
+    /// Loads the first game of a PGN text: headers, moves, comments, NAGs, variations.
+    /// Options: `lang` (piece letters accepted besides English), `newlineChar`. Throws
+    /// `invalid-pgn` with `{ game, line, column, reason, message }`; the game is unchanged then.
+    #[wasm_bindgen(js_name = loadPgn)]
+    pub fn load_pgn(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] pgn: JsValue,
+        options: Option<LoadPgnOptionsArg>,
+    ) -> Result<(), JsValue> {
+        let o = Options::read(options.as_ref(), "options", &["strict", "lang", "newlineChar"])?;
+        if o.bool("strict")?.unwrap_or(false) {
+            return Err(Failure::Option {
+                option: "strict".to_owned(),
+                message: "strict PGN reading is not available".to_owned(),
+            }
+            .into());
+        }
+        let lang = o.lang()?.unwrap_or(self.lang);
+        let mut text = pgn.as_string().ok_or_else(|| Failure::Argument {
+            argument: "pgn",
+            message: format!("expected a string, got {}", type_name(&pgn)),
+        })?;
+        if let Some(nl) = o.string("newlineChar")? {
+            if !nl.is_empty() && nl != "\n" && nl != "\r?\n" {
+                text = text.replace(&nl, "\n");
+            }
+        }
+        match Reader::with_options(text.as_bytes(), ReadOptions { lang }).read_game() {
+            None => {
+                self.reset();
+                Ok(())
+            }
+            Some(Err(e)) => Err(Failure::Pgn(e).into()),
+            Some(Ok(g)) => {
+                let loaded = Chess::from_pgn_game(g, self.lang, self.figurine, self.game.touch_move())?;
+                *self = loaded;
+                Ok(())
+            }
+        }
+    }
+
+    /// chess.js's `header(key, value, ...)`: sets pairs; returns every header.
+    #[wasm_bindgen(js_name = headerPairs, skip_typescript)]
+    pub fn header_pairs(&mut self, args: Vec<JsValue>) -> JsValue {
+        let mut i = 0;
+        while i + 1 < args.len() {
+            if let (Some(k), Some(v)) = (args[i].as_string(), args[i + 1].as_string()) {
+                set_tag(self.tags_mut(), &k, &v);
+            }
+            i += 2;
+        }
+        self.get_headers()
+    }
+
+    /// Every header, as `{ name: value }`.
+    #[wasm_bindgen(js_name = getHeaders, unchecked_return_type = "Record<string, string>")]
+    pub fn get_headers(&self) -> JsValue {
+        let obj = js_sys::Object::new();
+        for (k, v) in self.tags() {
+            let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(&k), &JsValue::from_str(&v));
+        }
+        obj.into()
+    }
+
+    /// Sets a header; returns every header.
+    #[wasm_bindgen(js_name = setHeader, unchecked_return_type = "Record<string, string>")]
+    pub fn set_header(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] key: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] value: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let key = tag_name(&key)?;
+        let value = value.as_string().ok_or_else(|| Failure::Argument {
+            argument: "value",
+            message: format!("expected a string, got {}", type_name(&value)),
+        })?;
+        set_tag(self.tags_mut(), &key, &value);
+        Ok(self.get_headers())
+    }
+
+    /// Removes a header (a Seven Tag Roster header goes back to `?`); `false` if absent.
+    #[wasm_bindgen(js_name = removeHeader)]
+    pub fn remove_header(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] key: JsValue,
+    ) -> Result<bool, JsValue> {
+        let key = tag_name(&key)?;
+        let tags = self.tags_mut();
+        let Some(i) = tags.iter().position(|(k, _)| *k == key) else {
+            return Ok(false);
+        };
+        match roster_default(&key) {
+            Some(v) => tags[i].1 = v.to_owned(),
+            None => {
+                tags.remove(i);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The comment on the current position (`undefined` if none).
+    #[wasm_bindgen(js_name = getComment, unchecked_return_type = "string | undefined")]
+    pub fn get_comment(&self) -> JsValue {
+        let comments = self.current_comments();
+        if comments.is_empty() {
+            JsValue::UNDEFINED
+        } else {
+            JsValue::from_str(&comments.join(" "))
+        }
+    }
+
+    /// Sets the comment on the current position.
+    #[wasm_bindgen(js_name = setComment)]
+    pub fn set_comment(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] comment: JsValue,
+    ) -> Result<(), JsValue> {
+        let comment = comment.as_string().ok_or_else(|| Failure::Argument {
+            argument: "comment",
+            message: format!("expected a string, got {}", type_name(&comment)),
+        })?;
+        *self.current_comments_mut() = vec![comment];
+        Ok(())
+    }
+
+    /// Removes and returns the comment on the current position.
+    #[wasm_bindgen(js_name = removeComment, unchecked_return_type = "string | undefined")]
+    pub fn remove_comment(&mut self) -> JsValue {
+        let old = self.get_comment();
+        self.current_comments_mut().clear();
+        old
+    }
+
+    /// Same as `removeComment()` (chess.js's older name).
+    #[wasm_bindgen(js_name = deleteComment, unchecked_return_type = "string | undefined")]
+    pub fn delete_comment(&mut self) -> JsValue {
+        self.remove_comment()
+    }
+
+    /// Every comment of the game: `[{ fen, comment }]`, in game order.
+    #[wasm_bindgen(js_name = getComments, unchecked_return_type = "{ fen: string; comment: string }[]")]
+    pub fn get_comments(&self) -> JsValue {
+        let list = js_sys::Array::new();
+        if self.edit.is_some() {
+            return list.into();
+        }
+        let positions = self.game.positions();
+        let push = |i: usize, comments: &[String]| {
+            if !comments.is_empty() {
+                list.push(
+                    &Obj::new()
+                        .set("fen", positions[i].fen())
+                        .set("comment", comments.join(" "))
+                        .build(),
+                );
+            }
+        };
+        push(0, &self.notes.start_comments);
+        for (i, node) in self.notes.line.nodes.iter().enumerate() {
+            push(i + 1, &node.comments_after);
+        }
+        list.into()
+    }
+
+    /// Removes every comment; returns them as `getComments()` did.
+    #[wasm_bindgen(js_name = removeComments, unchecked_return_type = "{ fen: string; comment: string }[]")]
+    pub fn remove_comments(&mut self) -> JsValue {
+        let old = self.get_comments();
+        self.notes.start_comments.clear();
+        self.notes.line.comments.clear();
+        for node in &mut self.notes.line.nodes {
+            node.comments_after.clear();
+            node.comments_before.clear();
+        }
+        old
+    }
+
+    /// Same as `removeComments()` (chess.js's older name).
+    #[wasm_bindgen(js_name = deleteComments, unchecked_return_type = "{ fen: string; comment: string }[]")]
+    pub fn delete_comments(&mut self) -> JsValue {
+        self.remove_comments()
     }
 }
 
+// ---------------------------------------------------------------------- helpers
+
 impl Chess {
-    fn move_js(&self, m: Move, color: &'static str, mode: CastlingMode) -> MoveJs {
-        let captured = self.pos.capture_of(m);
-        let flags = match m.kind() {
-            MoveKind::Castle => match m.castling_side() {
-                Some(crate::CastlingSide::KingSide) => "k",
-                _ => "q",
-            },
-            MoveKind::EnPassant => "e",
-            MoveKind::Promotion(_) if captured.is_some() => "cp",
-            MoveKind::Promotion(_) => "np",
-            MoveKind::Normal if captured.is_some() => "c",
-            MoveKind::Normal if m.role() == Role::Pawn && m.from().distance(m.to()) == 2 => "b",
-            MoveKind::Normal => "n",
-        };
-        MoveJs {
-            color,
-            from: m.from().to_string(),
-            to: m.destination().to_string(),
-            piece: role_str(m.role()),
-            captured: captured.map(role_str),
-            promotion: m.promotion().map(role_str),
-            flags,
-            uci: m.uci(mode),
+    /// The game of a parsed PGN (its main line played, its notes kept).
+    pub(crate) fn from_pgn_game(
+        mut g: pgn::Game,
+        lang: Lang,
+        figurine: bool,
+        touch_move: bool,
+    ) -> Result<Chess, Failure> {
+        let mut game = Game::from_position(g.start.clone());
+        for (ply, node) in g.root.nodes.iter().enumerate() {
+            // The reader resolved every move against its position: only an ending (fivefold
+            // repetition, 75 moves) can refuse one.
+            game.play(node.mv)
+                .map_err(|error| Failure::PgnAfterEnd { ply, error })?;
         }
+        game.set_touch_move(touch_move);
+        let start_comments = match g.root.nodes.first_mut() {
+            Some(first) => std::mem::take(&mut first.comments_before),
+            None => std::mem::take(&mut g.root.comments),
+        };
+        Ok(Chess {
+            game,
+            edit: None,
+            notes: Notes {
+                tags: Some(g.tags),
+                line: g.root,
+                start_comments,
+                result: Some(g.result),
+            },
+            lang,
+            figurine,
+        })
+    }
+
+    /// The game as a PGN tree.
+    fn pgn_game(&self) -> Result<pgn::Game, Failure> {
+        self.position()?;
+        let start = self.game.initial_position().clone();
+        let mut tags = self.tags();
+        let marker = match self.game.result() {
+            decided @ (crate::GameResult::WhiteWins | crate::GameResult::BlackWins | crate::GameResult::Draw) => decided,
+            crate::GameResult::Ongoing => self
+                .notes
+                .result
+                .filter(|r| *r != pgn::GameResult::Ongoing)
+                .or_else(|| {
+                    tags.iter()
+                        .find(|(k, _)| k == "Result")
+                        .and_then(|(_, v)| v.parse().ok())
+                })
+                .unwrap_or_default(),
+        };
+        set_tag(&mut tags, "Result", marker.as_str());
+        let mut root = self.notes.line.clone();
+        if !self.notes.start_comments.is_empty() {
+            match root.nodes.first_mut() {
+                Some(first) => {
+                    let mut c = self.notes.start_comments.clone();
+                    c.append(&mut first.comments_before);
+                    first.comments_before = c;
+                }
+                None => {
+                    let mut c = self.notes.start_comments.clone();
+                    c.append(&mut root.comments);
+                    root.comments = c;
+                }
+            }
+        }
+        Ok(pgn::Game {
+            tags,
+            start,
+            root,
+            result: marker,
+        })
+    }
+
+    /// The headers, made from the start position when none were set.
+    fn tags(&self) -> Vec<(String, String)> {
+        match &self.notes.tags {
+            Some(t) => t.clone(),
+            None => self.default_tags(),
+        }
+    }
+
+    fn default_tags(&self) -> Vec<(String, String)> {
+        match &self.edit {
+            Some(e) => {
+                let mut g = pgn::Game::new();
+                if e.mode == CastlingMode::Chess960 {
+                    g.set_tag("Variant", "Chess960");
+                }
+                g.set_tag("SetUp", "1");
+                g.set_tag("FEN", &e.setup.fen(CastlingNotation::Standard));
+                g.tags
+            }
+            None => pgn::Game::from_position(self.game.initial_position().clone()).tags,
+        }
+    }
+
+    fn tags_mut(&mut self) -> &mut Vec<(String, String)> {
+        if self.notes.tags.is_none() {
+            self.notes.tags = Some(self.default_tags());
+        }
+        self.notes.tags.get_or_insert_with(Vec::new)
+    }
+
+    /// Comments on the current position.
+    fn current_comments(&self) -> &[String] {
+        match self.notes.line.nodes.last() {
+            Some(node) => &node.comments_after,
+            None => &self.notes.start_comments,
+        }
+    }
+
+    fn current_comments_mut(&mut self) -> &mut Vec<String> {
+        match self.notes.line.nodes.last_mut() {
+            Some(node) => &mut node.comments_after,
+            None => &mut self.notes.start_comments,
+        }
+    }
+
+    /// Keeps one PGN node per move of the game after moves were played or taken back.
+    fn sync_notes(&mut self) {
+        let moves = self.game.moves();
+        let line = &mut self.notes.line;
+        while line.nodes.len() > moves.len() {
+            if let Some(mut node) = line.nodes.pop() {
+                // Comments before the move go back to where they were: the end of the line.
+                node.comments_before.append(&mut line.comments);
+                line.comments = node.comments_before;
+            }
+        }
+        let mut i = line.nodes.len();
+        while i < moves.len() {
+            let mut node = Node::new(moves[i], String::new());
+            node.comments_before = std::mem::take(&mut line.comments);
+            line.nodes.push(node);
+            i += 1;
+        }
+    }
+
+    /// The last move played as a `Move` object (both FENs known).
+    fn last_move_object(&self, mv: Move, style: SanStyle) -> JsValue {
+        let positions = self.game.positions();
+        let before = &positions[positions.len() - 2];
+        let after = &positions[positions.len() - 1];
+        let san = crate::to_san_styled(before, mv, style);
+        let (w0, w1) = move_words(before, mv, &san);
+        objects::make_move(w0, w1, &san, &before.fen(), &after.fen(), self.is_chess960())
+    }
+
+    /// A move given as JS, resolved in `pos` without playing it.
+    fn resolve(&self, pos: &Position, m: &JsValue) -> Result<Move, Failure> {
+        match move_input(m)? {
+            MoveInput::San(san) => parse_san(
+                pos,
+                &san,
+                &SanOptions {
+                    lang: self.lang,
+                    strict: false,
+                },
+            )
+            .map_err(Failure::San),
+            MoveInput::Uci(uci) => crate::parse_uci(pos, &uci).map_err(Failure::Uci),
+            MoveInput::Squares { from, to, promotion } => {
+                explain::find_legal(pos, from, to, promotion).ok_or_else(|| Failure::Game {
+                    error: GameError::IllegalMove(explain::explain(pos, from, to, promotion)),
+                    input: format!("{from}{to}"),
+                    lang: self.lang,
+                })
+            }
+        }
+    }
+
+    fn game_failure(&self, error: GameError, input: &str, lang: Lang) -> JsValue {
+        Failure::Game {
+            error,
+            input: input.to_owned(),
+            lang,
+        }
+        .into()
+    }
+
+    /// The position, or `invalid-position` while the board is being edited.
+    fn position(&self) -> Result<&Position, Failure> {
+        match &self.edit {
+            Some(e) => Err(Failure::Position(e.error)),
+            None => Ok(self.game.position()),
+        }
+    }
+
+    fn editable_position(&self) -> Result<(), Failure> {
+        self.position().map(|_| ())
+    }
+
+    fn current_setup(&self) -> Setup {
+        match &self.edit {
+            Some(e) => e.setup.clone(),
+            None => self.game.position().to_setup(),
+        }
+    }
+
+    fn setup_board(&self) -> crate::Board {
+        match &self.edit {
+            Some(e) => e.setup.board,
+            None => *self.game.position().board(),
+        }
+    }
+
+    fn setup_turn(&self) -> Color {
+        match &self.edit {
+            Some(e) => e.setup.turn,
+            None => self.game.position().turn(),
+        }
+    }
+
+    fn mode(&self) -> CastlingMode {
+        match &self.edit {
+            Some(e) => e.mode,
+            None => self.game.position().castling_mode(),
+        }
+    }
+
+    fn default_style(&self, lang: Lang) -> SanStyle {
+        if self.figurine {
+            SanStyle::Figurine
+        } else {
+            SanStyle::Letters(lang)
+        }
+    }
+
+    /// The SAN style of a call: its `lang` and `figurine` options over the instance's.
+    fn style(&self, o: &Options) -> Result<SanStyle, Failure> {
+        let lang = o.lang()?.unwrap_or(self.lang);
+        let figurine = o.bool("figurine")?.unwrap_or(self.figurine && o.lang()?.is_none());
+        Ok(if figurine {
+            SanStyle::Figurine
+        } else {
+            SanStyle::Letters(lang)
+        })
+    }
+
+    /// Reads a FEN argument and starts from it.
+    fn load_fen(
+        &mut self,
+        fen: &JsValue,
+        mode: CastlingMode,
+        skip_validation: bool,
+        preserve_headers: bool,
+    ) -> Result<(), Failure> {
+        let text = fen.as_string().ok_or_else(|| Failure::FenNotString(type_name(fen)))?;
+        if skip_validation {
+            let setup = Setup::from_fen(&text).map_err(|e| Failure::Fen(crate::FenError::Parse(e)))?;
+            self.set_setup(setup, mode, preserve_headers);
+            return Ok(());
+        }
+        let pos = Position::from_fen(&text, mode)?;
+        self.start_new(pos, preserve_headers);
+        Ok(())
+    }
+
+    /// A new game from `pos`: history, comments and (unless preserved) headers cleared.
+    fn start_new(&mut self, pos: Position, preserve_headers: bool) {
+        let touch = self.game.touch_move();
+        self.game = Game::from_position(pos);
+        self.game.set_touch_move(touch);
+        self.edit = None;
+        self.reset_notes(preserve_headers);
+    }
+
+    fn reset_notes(&mut self, preserve_headers: bool) {
+        let tags = if preserve_headers { self.notes.tags.take() } else { None };
+        self.notes = Notes::default();
+        if let Some(mut tags) = tags {
+            // The start position's own tags follow the new position.
+            tags.retain(|(k, _)| k != "SetUp" && k != "FEN" && k != "Variant");
+            for (k, v) in self.default_tags() {
+                if k == "SetUp" || k == "FEN" || k == "Variant" {
+                    tags.push((k, v));
+                }
+            }
+            self.notes.tags = Some(tags);
+        }
+    }
+
+    /// A new game from an edited board: castling rights and an en passant square that the
+    /// board no longer supports are dropped (each kept only if the core accepts it); a board
+    /// that is still not a legal position is kept for further editing.
+    fn set_setup(&mut self, mut setup: Setup, mode: CastlingMode, preserve_headers: bool) {
+        let mut result = Position::from_setup(setup.clone(), mode);
+        if let Err(e) = &result {
+            let mut changed = false;
+            if e.has(Invalid::InvalidEnPassant) && setup.ep_square.is_some() {
+                setup.ep_square = None;
+                changed = true;
+            }
+            if e.has(Invalid::InvalidCastlingRights) {
+                let mut kept = Bitboard::EMPTY;
+                for rook in setup.castling_rights {
+                    let mut one = setup.clone();
+                    one.castling_rights = Bitboard::from_square(rook);
+                    let fine = match Position::from_setup(one, mode) {
+                        Ok(_) => true,
+                        Err(e) => !e.has(Invalid::InvalidCastlingRights),
+                    };
+                    if fine {
+                        kept = kept.with(rook);
+                    }
+                }
+                setup.castling_rights = kept;
+                changed = true;
+            }
+            if changed {
+                result = Position::from_setup(setup.clone(), mode);
+            }
+        }
+        match result {
+            Ok(pos) => self.start_new(pos, preserve_headers),
+            Err(error) => {
+                self.edit = Some(Box::new(Edit { setup, mode, error }));
+                self.reset_notes(preserve_headers);
+            }
+        }
+    }
+}
+
+/// A move argument.
+fn move_input(value: &JsValue) -> Result<MoveInput, Failure> {
+    if let Some(s) = value.as_string() {
+        let trimmed = s.trim();
+        if uci_squares(trimmed).is_some() {
+            return Ok(MoveInput::Uci(trimmed.to_owned()));
+        }
+        return Ok(MoveInput::San(s));
+    }
+    if value.is_object() && !js_sys::Array::is_array(value) {
+        let field = |k: &str| js_sys::Reflect::get(value, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
+        let from = options::square(&field("from"))?;
+        let to = options::square(&field("to"))?;
+        let promotion = options::promotion(&field("promotion"))?;
+        return Ok(MoveInput::Squares { from, to, promotion });
+    }
+    Err(Failure::Argument {
+        argument: "move",
+        message: format!(
+            "expected SAN (Nf3), UCI (g1f3) or {{ from, to, promotion? }}, got {}",
+            type_name(value)
+        ),
+    })
+}
+
+/// The squares and promotion of a UCI-shaped string (`e2e4`, `e7e8q`), or `None`.
+fn uci_squares(s: &str) -> Option<(Square, Square, Option<Role>)> {
+    let b = s.as_bytes();
+    if !(b.len() == 4 || b.len() == 5) || !s.is_ascii() {
+        return None;
+    }
+    let from: Square = s[0..2].parse().ok()?;
+    let to: Square = s[2..4].parse().ok()?;
+    let promotion = match b.get(4) {
+        None => None,
+        Some(c) => Some(Role::from_char(c.to_ascii_lowercase() as char).filter(|r| Role::PROMOTIONS.contains(r))?),
+    };
+    Some((from, to, promotion))
+}
+
+fn single_role(s: &str) -> Option<Role> {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Role::from_char(c),
+        _ => None,
+    }
+}
+
+fn tag_name(key: &JsValue) -> Result<String, Failure> {
+    match key.as_string() {
+        Some(k) if !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => Ok(k),
+        _ => Err(Failure::Argument {
+            argument: "key",
+            message: format!("expected a tag name of letters, digits and _, got {}", describe(key)),
+        }),
+    }
+}
+
+fn set_tag(tags: &mut Vec<(String, String)>, key: &str, value: &str) {
+    match tags.iter_mut().find(|(k, _)| k == key) {
+        Some((_, v)) => *v = value.to_owned(),
+        None => tags.push((key.to_owned(), value.to_owned())),
+    }
+}
+
+fn roster_default(key: &str) -> Option<&'static str> {
+    match key {
+        "Date" => Some("????.??.??"),
+        "Result" => Some("*"),
+        k if pgn::SEVEN_TAG_ROSTER.contains(&k) => Some("?"),
+        _ => None,
+    }
+}
+
+fn mode_of(chess960: bool) -> CastlingMode {
+    if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    }
+}
+
+/// The start position in a castling mode.
+fn start_position(mode: CastlingMode) -> Position {
+    match mode {
+        CastlingMode::Standard => Position::new(),
+        CastlingMode::Chess960 => Position::chess960(518).expect("518 is the standard start"),
+    }
+}
+
+/// A JS value in a message about a number: the number as JS writes it, else its type.
+pub(crate) fn number_text(v: &JsValue) -> String {
+    match v.as_f64() {
+        Some(x) => js_number(x),
+        None => type_name(v),
     }
 }
 
 /// A number as JS writes it (`Infinity`, not Rust's `inf`).
-fn js_number(x: f64) -> String {
+pub(crate) fn js_number(x: f64) -> String {
     match x {
         f64::INFINITY => "Infinity".to_owned(),
         f64::NEG_INFINITY => "-Infinity".to_owned(),
@@ -170,20 +1503,42 @@ fn js_number(x: f64) -> String {
     }
 }
 
-fn color_str(color: Color) -> &'static str {
+pub(crate) fn color_str(color: Color) -> &'static str {
     match color {
         Color::White => "w",
         Color::Black => "b",
     }
 }
 
-fn role_str(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "p",
-        Role::Knight => "n",
-        Role::Bishop => "b",
-        Role::Rook => "r",
-        Role::Queen => "q",
-        Role::King => "k",
-    }
+/// A FEN's validity, as chess.js's `validateFen`: `{ ok, error?, reason?, reasons? }`.
+#[wasm_bindgen(js_name = validateFen, unchecked_return_type = "FenValidation")]
+pub fn validate_fen(
+    #[wasm_bindgen(unchecked_param_type = "string")] fen: JsValue,
+    options: Option<ValidateFenOptionsArg>,
+) -> Result<JsValue, JsValue> {
+    let o = Options::read(options.as_ref(), "options", &["chess960"])?;
+    let mode = mode_of(o.bool("chess960")?.unwrap_or(false));
+    let Some(text) = fen.as_string() else {
+        return Ok(Obj::new()
+            .set("ok", false)
+            .set("error", format!("FEN must be a string, got {}", type_name(&fen)))
+            .set("reason", "fen-type")
+            .set("reasons", strings(["fen-type"]))
+            .build());
+    };
+    Ok(match Position::from_fen(&text, mode) {
+        Ok(_) => Obj::new().set("ok", true).build(),
+        Err(e) => {
+            let reasons: Vec<&str> = match &e {
+                crate::FenError::Parse(p) => vec![p.code()],
+                crate::FenError::Position(p) => p.reasons().map(|r| r.code()).collect(),
+            };
+            Obj::new()
+                .set("ok", false)
+                .set("error", e.to_string())
+                .set("reason", e.code())
+                .set("reasons", strings(reasons))
+                .build()
+        }
+    })
 }

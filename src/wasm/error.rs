@@ -1,11 +1,17 @@
-//! The one way a failure leaves the adapter: a `Failure` becomes a JS `ChessError`.
+//! The one way a failure leaves the adapter: a [`Failure`] becomes a JS `ChessError`.
 //!
 //! `ChessError` is the hand-written class in `pkg/chess_error.js`; the package's entry points
 //! re-export that same module, so users can write `e instanceof ChessError`. Every exported
-//! function returns `Result<_, JsValue>` and builds its error as `Failure::...into()`.
+//! function returns `Result<_, JsValue>` and builds its error as `Failure::...into()`. The
+//! message is English; `detail` holds the facts (and, for moves, the explanation in the
+//! selected language).
 
-use crate::FenError;
-use serde::Serialize;
+use super::js::{strings, Obj};
+use super::objects::explanation_object;
+use crate::clock::{ClockError, TimeControlError};
+use crate::game::GameError;
+use crate::pgn::PgnError;
+use crate::{FenError, Lang, PositionError, SanError, UciError};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(raw_module = "./chess_error.js")]
@@ -25,39 +31,35 @@ pub(crate) enum Failure {
     Fen(FenError),
     /// `invalid-fen`: the FEN argument is not a string (`typeof` given).
     FenNotString(String),
-    /// `invalid-option`: an option or numeric argument is missing, of the wrong type or out of
-    /// range; `option` names it (`chess960`, `depth`, ... or the whole `options` object).
+    /// `invalid-option`: an option or numeric argument has the wrong type or is out of range;
+    /// `option` names it (`chess960`, `depth`, ... or the whole `options` object).
     Option { option: String, message: String },
-    /// `invalid-square`: a string that is not a square name such as `e4`.
+    /// `invalid-argument`: an argument that is not an option has the wrong type.
+    Argument { argument: &'static str, message: String },
+    /// `invalid-square`: not a square name such as `e4`.
     Square { square: String },
-}
-
-/// `detail` of `invalid-fen`.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct FenDetail<'a> {
-    /// The first reason's code.
-    reason: &'a str,
-    /// Every reason's code (one for an unreadable FEN, all faults for an illegal position).
-    reasons: Vec<&'a str>,
-    /// The FEN field at fault, for an unreadable FEN.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    field: Option<&'a str>,
-    message: String,
-}
-
-/// `detail` of `invalid-option`.
-#[derive(Serialize)]
-struct OptionDetail<'a> {
-    option: &'a str,
-    message: &'a str,
-}
-
-/// `detail` of `invalid-square`.
-#[derive(Serialize)]
-struct SquareDetail<'a> {
-    square: &'a str,
-    message: &'a str,
+    /// `invalid-piece`: not a piece such as `{ type: 'q', color: 'w' }`.
+    Piece { message: String },
+    /// `invalid-position`: the board was edited into a position that is not legal chess.
+    Position(PositionError),
+    /// A game action refused (`illegal-move`, `game-over`, `touch-move`, ...).
+    Game {
+        error: GameError,
+        input: String,
+        lang: Lang,
+    },
+    /// A SAN string that names no single legal move.
+    San(SanError),
+    /// A UCI string that names no legal move.
+    Uci(UciError),
+    /// `invalid-pgn`.
+    Pgn(PgnError),
+    /// `invalid-pgn`: a PGN game goes on after the game ended (fivefold repetition, 75 moves).
+    PgnAfterEnd { ply: usize, error: GameError },
+    /// `invalid-time-control`.
+    TimeControl(TimeControlError),
+    /// `flag-fallen`, `clock-stopped`, `clock-paused`.
+    Clock(ClockError),
 }
 
 impl Failure {
@@ -66,12 +68,21 @@ impl Failure {
         match self {
             Failure::Fen(_) | Failure::FenNotString(_) => "invalid-fen",
             Failure::Option { .. } => "invalid-option",
+            Failure::Argument { .. } => "invalid-argument",
             Failure::Square { .. } => "invalid-square",
+            Failure::Piece { .. } => "invalid-piece",
+            Failure::Position(_) => "invalid-position",
+            Failure::Game { error, .. } => error.code(),
+            Failure::San(e) => e.code(),
+            Failure::Uci(e) => e.code(),
+            Failure::Pgn(_) | Failure::PgnAfterEnd { .. } => "invalid-pgn",
+            Failure::TimeControl(e) => e.code(),
+            Failure::Clock(e) => e.code(),
         }
     }
 
     /// The English message and the `detail` object.
-    fn message_and_detail(&self) -> (String, Result<JsValue, serde_wasm_bindgen::Error>) {
+    fn message_and_detail(&self) -> (String, JsValue) {
         match self {
             Failure::Fen(e) => {
                 let message = e.to_string();
@@ -79,35 +90,136 @@ impl Failure {
                     FenError::Parse(p) => (vec![p.code()], p.field()),
                     FenError::Position(p) => (p.reasons().map(|r| r.code()).collect(), None),
                 };
-                let detail = FenDetail {
-                    reason: e.code(),
-                    reasons,
-                    field,
-                    message: message.clone(),
-                };
-                let detail = serde_wasm_bindgen::to_value(&detail);
-                (format!("invalid FEN: {message}"), detail)
+                let detail = Obj::new()
+                    .set("reason", e.code())
+                    .set("reasons", strings(reasons))
+                    .opt("field", field)
+                    .set("message", message.as_str());
+                (format!("invalid FEN: {message}"), detail.build())
             }
             Failure::FenNotString(got) => {
                 let message = format!("FEN must be a string, got {got}");
-                let detail = FenDetail {
-                    reason: "fen-type",
-                    reasons: vec!["fen-type"],
-                    field: None,
-                    message: message.clone(),
-                };
-                let detail = serde_wasm_bindgen::to_value(&detail);
-                (format!("invalid FEN: {message}"), detail)
+                let detail = Obj::new()
+                    .set("reason", "fen-type")
+                    .set("reasons", strings(["fen-type"]))
+                    .set("message", message.as_str());
+                (format!("invalid FEN: {message}"), detail.build())
             }
             Failure::Option { option, message } => {
-                let detail = serde_wasm_bindgen::to_value(&OptionDetail { option, message });
-                (format!("invalid option {option}: {message}"), detail)
+                let detail = Obj::new()
+                    .set("option", option.as_str())
+                    .set("message", message.as_str());
+                (format!("invalid option {option}: {message}"), detail.build())
+            }
+            Failure::Argument { argument, message } => {
+                let detail = Obj::new().set("argument", *argument).set("message", message.as_str());
+                (format!("invalid argument {argument}: {message}"), detail.build())
             }
             Failure::Square { square } => {
                 let message = "expected a square name: a file a-h and a rank 1-8, such as e4";
-                let detail = serde_wasm_bindgen::to_value(&SquareDetail { square, message });
-                (format!("invalid square {square:?}: {message}"), detail)
+                let detail = Obj::new().set("square", square.as_str()).set("message", message);
+                (format!("invalid square {square}: {message}"), detail.build())
             }
+            Failure::Piece { message } => {
+                let detail = Obj::new().set("message", message.as_str());
+                (format!("invalid piece: {message}"), detail.build())
+            }
+            Failure::Position(e) => {
+                let message = e.to_string();
+                let detail = Obj::new()
+                    .set("reason", e.code())
+                    .set("reasons", strings(e.reasons().map(|r| r.code())))
+                    .set("message", message.as_str());
+                (format!("the board is not a legal position: {message}"), detail.build())
+            }
+            Failure::Game { error, input, lang } => game_error(error, input, *lang),
+            Failure::San(e) => {
+                let message = e.to_string();
+                let mut detail = Obj::new().set("move", e.input()).set("message", message.as_str());
+                if let SanError::Ambiguous { candidates, .. } = e {
+                    detail = detail.set("candidates", strings(candidates.iter().map(|(_, san)| san)));
+                }
+                if e.code() == "illegal-move" {
+                    detail = detail.set("reason", "illegal-move");
+                }
+                (message, detail.build())
+            }
+            Failure::Uci(e) => {
+                let message = e.to_string();
+                let input = match e {
+                    UciError::Syntax { input } | UciError::Illegal { input, .. } => input.as_str(),
+                    UciError::NullMove => "0000",
+                };
+                let mut detail = Obj::new().set("move", input).set("message", message.as_str());
+                if e.code() == "illegal-move" {
+                    detail = detail.set("reason", "illegal-move");
+                }
+                (message, detail.build())
+            }
+            Failure::Pgn(e) => {
+                let message = e.kind.to_string();
+                let detail = Obj::new()
+                    .set("game", e.game as u32)
+                    .set("line", e.line as u32)
+                    .set("column", e.column as u32)
+                    .set("reason", e.detail())
+                    .set("message", message.as_str());
+                (format!("invalid PGN: {e}"), detail.build())
+            }
+            Failure::PgnAfterEnd { ply, error } => {
+                let message = format!("move {} comes after the end of the game: {error}", ply + 1);
+                let detail = Obj::new()
+                    .set("game", 1)
+                    .set("reason", error.code())
+                    .set("ply", *ply as u32)
+                    .set("message", message.as_str());
+                (format!("invalid PGN: {message}"), detail.build())
+            }
+            Failure::TimeControl(e) => {
+                let detail = Obj::new().set("message", e.message());
+                (e.to_string(), detail.build())
+            }
+            Failure::Clock(e) => {
+                let mut detail = Obj::new().set("message", e.to_string());
+                if let ClockError::Flagged(color) = e {
+                    detail = detail.set("color", super::chess::color_str(*color));
+                }
+                (e.to_string(), detail.build())
+            }
+        }
+    }
+}
+
+/// Message and detail of a refused game action.
+fn game_error(error: &GameError, input: &str, lang: Lang) -> (String, JsValue) {
+    let english = error.to_string();
+    match error {
+        GameError::IllegalMove(e) | GameError::TouchMove(e) => {
+            let detail = Obj::new()
+                .set("move", input)
+                .set("reason", e.code().unwrap_or("illegal-move"))
+                .set("message", e.message(lang))
+                .set("explanation", explanation_object(e, lang, None));
+            let what = if matches!(error, GameError::TouchMove(_)) {
+                "touch-move rule"
+            } else {
+                "illegal move"
+            };
+            (format!("{what} {input}: {english}"), detail.build())
+        }
+        GameError::GameOver(ending) => {
+            let detail = Obj::new()
+                .set("result", ending.result().as_str())
+                .set("termination", ending.termination.code())
+                .set("message", ending.message(lang));
+            (english, detail.build())
+        }
+        GameError::Notation { message, .. } => {
+            let detail = Obj::new().set("move", input).set("message", message.as_str());
+            (english, detail.build())
+        }
+        GameError::NotYourTurn | GameError::InvalidDrawOffer | GameError::NoDrawOffer | GameError::InvalidClaim => {
+            (english.clone(), Obj::new().set("message", english).build())
         }
     }
 }
@@ -118,23 +230,22 @@ impl From<FenError> for Failure {
     }
 }
 
+impl From<PgnError> for Failure {
+    fn from(e: PgnError) -> Failure {
+        Failure::Pgn(e)
+    }
+}
+
+impl From<ClockError> for Failure {
+    fn from(e: ClockError) -> Failure {
+        Failure::Clock(e)
+    }
+}
+
 /// The conversion every exported function goes through.
 impl From<Failure> for JsValue {
     fn from(failure: Failure) -> JsValue {
         let (message, detail) = failure.message_and_detail();
-        // Serializing these plain structs cannot fail; should it ever, the error still throws.
-        let detail = detail.unwrap_or_else(|_| js_sys::Object::new().into());
         ChessError::new(failure.code(), &message, &detail).into()
-    }
-}
-
-/// `typeof value`, for messages.
-pub(crate) fn type_name(value: &JsValue) -> String {
-    if value.is_null() {
-        "null".to_owned()
-    } else if js_sys::Array::is_array(value) {
-        "array".to_owned()
-    } else {
-        value.js_typeof().as_string().unwrap_or_default()
     }
 }

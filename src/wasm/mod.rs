@@ -4,18 +4,27 @@
 //! - turns JS arguments into core values, checking each one first, so that no input reachable
 //!   from JS can panic (a panic would trap the instance; see `TOOLCHAIN.md`);
 //! - turns every failure into a thrown `ChessError` through one conversion (`error.rs`);
-//! - declares precise TypeScript types (`types.rs`): the `.d.ts` has no `any`.
+//! - hands results to `pkg/objects.js` as packed numbers and joined strings, which builds the
+//!   JS objects in one call (`objects.rs`): the hot calls (`moves`, `status`) stay cheap;
+//! - declares precise TypeScript types (`types.rs`, `pkg/objects.d.ts`): the `.d.ts` has no `any`.
 //!
-//! Files: `chess.rs` (the `Chess` class), `options.rs` (reading options objects), `error.rs`,
-//! `types.rs`.
+//! Files: `chess.rs` (`Chess`, `validateFen`), `pgn.rs` (`parsePgn`, `PgnGame`), `clock.rs`
+//! (`Clock`), `options.rs` (reading options and arguments), `objects.rs`, `error.rs`, `js.rs`
+//! (plain-object helpers), `types.rs`.
 
 mod chess;
+mod clock;
 mod error;
+mod js;
+mod objects;
 mod options;
-mod types;
+mod pgn;
+pub mod types;
 
-pub use chess::Chess;
-pub use types::{ChessOptionsArg, FenArg, MovesOptionsArg};
+pub use chess::{validate_fen, Chess};
+pub use clock::Clock;
+pub use pgn::{parse_pgn, PgnGame};
+pub use types::*;
 
 use wasm_bindgen::prelude::wasm_bindgen;
 

@@ -1,0 +1,9 @@
+// `rocada/async`: the same API without the inlined bytes. Call `await init()` once before
+// anything else: it fetches and compiles rocada_bg.wasm next to this file (streaming), which
+// saves a third of the download and lets a page and its workers share one cached .wasm.
+import './extend.js';
+
+export * from './rocada.js';
+export { default } from './rocada.js';
+export * from './objects.js';
+export { ChessError } from './chess_error.js';

@@ -1,0 +1,162 @@
+//! `parsePgn(text)` and `class PgnGame`: every game of a PGN text with its tags, move tree
+//! (SAN, UCI, comments, NAGs, variations) and result, over the core's [`crate::pgn`].
+
+use super::chess::Chess;
+use super::error::Failure;
+use super::js::{strings, type_name, Obj};
+use super::objects::{self, move_words};
+use super::options::Options;
+use super::types::*;
+use crate::pgn::{self, Line, ReadOptions, Reader, WriteOptions};
+use crate::{CastlingMode, Lang, SanStyle};
+use wasm_bindgen::prelude::*;
+
+/// The most games one call reads (a bound on the work and memory of one call).
+const MAX_GAMES: usize = 1_000_000;
+
+/// One game of a PGN text.
+#[wasm_bindgen]
+pub struct PgnGame {
+    game: pgn::Game,
+}
+
+/// Every game of a PGN text. Option `lang`: piece letters accepted besides English. Throws
+/// `ChessError` `invalid-pgn` with `{ game, line, column, reason, message }` for the first
+/// game that cannot be read.
+#[wasm_bindgen(js_name = parsePgn, unchecked_return_type = "PgnGame[]")]
+pub fn parse_pgn(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    options: Option<LangOptionsArg>,
+) -> Result<JsValue, JsValue> {
+    let o = Options::read(options.as_ref(), "options", &["lang"])?;
+    let lang = o.lang()?.unwrap_or(Lang::En);
+    let text = text.as_string().ok_or_else(|| Failure::Argument {
+        argument: "text",
+        message: format!("expected a string, got {}", type_name(&text)),
+    })?;
+    let list = js_sys::Array::new();
+    let mut reader = Reader::with_options(text.as_bytes(), ReadOptions { lang });
+    while let Some(game) = reader.read_game() {
+        list.push(
+            &PgnGame {
+                game: game.map_err(Failure::from)?,
+            }
+            .into(),
+        );
+        if list.length() as usize >= MAX_GAMES {
+            break;
+        }
+    }
+    Ok(list.into())
+}
+
+#[wasm_bindgen]
+impl PgnGame {
+    /// The tag pairs, `{ name: value }`.
+    #[wasm_bindgen(getter, unchecked_return_type = "Record<string, string>")]
+    pub fn headers(&self) -> JsValue {
+        let obj = js_sys::Object::new();
+        for (k, v) in &self.game.tags {
+            let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &JsValue::from_str(v));
+        }
+        obj.into()
+    }
+
+    /// The main line as a tree: each node `{ san, uci, comments, commentsBefore, nags,
+    /// variations }`; a variation is a list of nodes replacing that node's move.
+    #[wasm_bindgen(getter, unchecked_return_type = "PgnNode[]")]
+    pub fn moves(&self) -> JsValue {
+        line_js(&self.game.root, self.game.start.castling_mode())
+    }
+
+    /// Comments before the first move (or of a game without moves).
+    #[wasm_bindgen(getter, unchecked_return_type = "string[]")]
+    pub fn comments(&self) -> JsValue {
+        match self.game.root.nodes.first() {
+            Some(n) => strings(&n.comments_before),
+            None => strings(&self.game.root.comments),
+        }
+    }
+
+    /// `'1-0'`, `'0-1'`, `'1/2-1/2'` or `'*'`.
+    #[wasm_bindgen(getter, unchecked_return_type = "'1-0' | '0-1' | '1/2-1/2' | '*'")]
+    pub fn result(&self) -> String {
+        self.game.result.as_str().to_owned()
+    }
+
+    /// The FEN of the start position.
+    #[wasm_bindgen(getter, js_name = startFen)]
+    pub fn start_fen(&self) -> String {
+        self.game.start.fen()
+    }
+
+    /// The main line's moves as `Move` objects (SAN canonical, in `lang` / `figurine`).
+    #[wasm_bindgen(unchecked_return_type = "Move[]")]
+    pub fn mainline(&self, options: Option<NotationOptionsArg>) -> Result<JsValue, JsValue> {
+        let o = Options::read(options.as_ref(), "options", &["lang", "figurine"])?;
+        let style = if o.bool("figurine")?.unwrap_or(false) {
+            SanStyle::Figurine
+        } else {
+            SanStyle::Letters(o.lang()?.unwrap_or(Lang::En))
+        };
+        let mut words = Vec::new();
+        let mut sans = String::new();
+        let mut fens = self.game.start.fen();
+        for (i, step) in self.game.mainline().enumerate() {
+            let san = crate::to_san_styled(&step.before, step.node.mv, style);
+            let (w0, w1) = move_words(&step.before, step.node.mv, &san);
+            words.push(w0);
+            words.push(w1);
+            if i > 0 {
+                sans.push(' ');
+            }
+            sans.push_str(&san);
+            fens.push('\n');
+            fens.push_str(&step.after.fen());
+        }
+        let chess960 = self.game.start.castling_mode() == CastlingMode::Chess960;
+        Ok(objects::make_moves(&words, &sans, &fens, true, chess960))
+    }
+
+    /// A `Chess` game of this PGN game: main line played, headers, comments and variations
+    /// kept. Options: `lang`, `figurine`, `touchMove`.
+    #[wasm_bindgen(js_name = toChess)]
+    pub fn to_chess(&self, options: Option<ToChessOptionsArg>) -> Result<Chess, JsValue> {
+        let o = Options::read(options.as_ref(), "options", &["lang", "figurine", "touchMove"])?;
+        Ok(Chess::from_pgn_game(
+            self.game.clone(),
+            o.lang()?.unwrap_or(Lang::En),
+            o.bool("figurine")?.unwrap_or(false),
+            o.bool("touchMove")?.unwrap_or(false),
+        )?)
+    }
+
+    /// The game written back as PGN (export order, 80 columns).
+    pub fn pgn(&self) -> String {
+        pgn::write_game(&self.game, &WriteOptions::default())
+    }
+}
+
+/// A line as JS nodes.
+fn line_js(line: &Line, mode: CastlingMode) -> JsValue {
+    let list = js_sys::Array::new();
+    for node in &line.nodes {
+        let variations = js_sys::Array::new();
+        for v in &node.variations {
+            variations.push(&line_js(v, mode));
+        }
+        let nags = js_sys::Array::new();
+        for n in &node.nags {
+            nags.push(&JsValue::from(n.0));
+        }
+        let obj = Obj::new()
+            .set("san", node.san.as_str())
+            .set("uci", node.mv.uci(mode))
+            .set("comments", strings(&node.comments_after))
+            .set("commentsBefore", strings(&node.comments_before))
+            .set("nags", nags)
+            .set("variations", variations);
+        list.push(&obj.build());
+    }
+    list.into()
+}

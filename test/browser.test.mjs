@@ -1,0 +1,196 @@
+// The packed tarball in headless Chromium (Debian's, driven by playwright-core), with no
+// configuration anywhere:
+//  - a Vite app (default config) that imports `rocada` on the page and in a module worker
+//    (Vite bundles workers as IIFE by default), built with `vite build` and served statically;
+//  - a plain page with `<script type="module">` importing `rocada` through an import map, a
+//    module worker importing the package by path, and a page using `rocada/async` + `init()`.
+// Each page writes its results into #out and sets data-state="done" (or "error").
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join, extname, normalize } from 'node:path';
+import { build } from 'vite';
+import { chromium } from 'playwright-core';
+import { packedApp, chromiumPath } from './support/packed.mjs';
+
+let ctx;
+let browser;
+const servers = [];
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json', '.css': 'text/css' };
+
+/** A static file server for `dir` on a free port; resolves to its base URL. */
+function serve(dir) {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = join(dir, path);
+    try {
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404);
+      res.end('not found');
+    }
+  });
+  servers.push(server);
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}/`)));
+}
+
+/** Opens `url`, waits for #out[data-state], returns { state, text, problems }. */
+async function visit(url) {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  await page.goto(url);
+  await page.waitForSelector('#out[data-state]', { timeout: 60_000 });
+  const state = await page.locator('#out').getAttribute('data-state');
+  const text = await page.locator('#out').textContent();
+  await page.close();
+  return { state, text, problems };
+}
+
+// The same checks on a page and in a worker: they return a JSON-able summary.
+const CHECKS = `
+function checks(rocada) {
+  const { Chess, ChessError, Clock, parsePgn, Move } = rocada;
+  const chess = new Chess();
+  const san = chess.moves();
+  const m = chess.move('e4');
+  let code = null;
+  try { chess.move('Ke3'); } catch (e) { code = e instanceof ChessError ? e.code : 'not a ChessError'; }
+  const verbose = chess.moves({ verbose: true });
+  const games = parsePgn('1. e4 e5 (1... c5) 2. Nf3 *');
+  const clock = new Clock('3+2');
+  clock.start();
+  return {
+    moves: san.length,
+    san: m.san,
+    isMove: m instanceof Move,
+    after: verbose[0].after.split(' ')[1],
+    code,
+    perft: new Chess().perft(3),
+    pgn: games[0].mainline().map((x) => x.san).join(' '),
+    ro: new Chess(undefined, { lang: 'ro' }).moves({ piece: 'n' }).sort().join(' '),
+    clock: clock.running(),
+  };
+}
+`;
+const EXPECTED = { moves: 20, san: 'e4', isMove: true, after: 'w', code: 'illegal-move', perft: 8902, pgn: 'e4 e5 Nf3', ro: 'Ca3 Cc3 Cf3 Ch3', clock: 'w' };
+
+before(async () => {
+  ctx = packedApp('rocada-browser-');
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
+});
+
+after(async () => {
+  await browser?.close();
+  for (const s of servers) s.close();
+  ctx?.cleanup();
+});
+
+test('a Vite app (default config) on the page and in a worker', async () => {
+  const app = join(ctx.app, 'vite-app');
+  mkdirSync(join(app, 'src'), { recursive: true });
+  writeFileSync(join(app, 'index.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>rocada vite</title><pre id="out"></pre><script type="module" src="/src/main.js"></script>\n');
+  writeFileSync(join(app, 'src/checks.js'), `${CHECKS}\nexport { checks };\n`);
+  writeFileSync(
+    join(app, 'src/main.js'),
+    `import * as rocada from 'rocada';
+import { checks } from './checks.js';
+const out = document.getElementById('out');
+try {
+  const page = checks(rocada);
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  worker.onmessage = (e) => {
+    out.textContent = JSON.stringify({ page, worker: e.data });
+    out.dataset.state = 'done';
+  };
+  worker.onerror = (e) => { out.textContent = 'worker: ' + e.message; out.dataset.state = 'error'; };
+  worker.postMessage('go');
+} catch (e) {
+  out.textContent = String(e && e.stack || e);
+  out.dataset.state = 'error';
+}
+`,
+  );
+  writeFileSync(
+    join(app, 'src/worker.js'),
+    `import * as rocada from 'rocada';
+import { checks } from './checks.js';
+self.onmessage = () => self.postMessage(checks(rocada));
+`,
+  );
+  // The app's own node_modules: the packed package, as a user installs it.
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'vite-app', private: true, type: 'module' }));
+  mkdirSync(join(app, 'node_modules'), { recursive: true });
+  const { symlinkSync } = await import('node:fs');
+  symlinkSync(join(ctx.app, 'node_modules/rocada'), join(app, 'node_modules/rocada'), 'dir');
+  await build({ root: app, logLevel: 'silent', configFile: false, build: { outDir: 'dist', emptyOutDir: true } });
+  const url = await serve(join(app, 'dist'));
+  const { state, text, problems } = await visit(url);
+  assert.equal(state, 'done', text);
+  assert.deepEqual(JSON.parse(text), { page: EXPECTED, worker: EXPECTED });
+  assert.deepEqual(problems, []);
+});
+
+test('a plain module page (import map), a module worker, and rocada/async with init()', async () => {
+  const dir = ctx.app;
+  writeFileSync(join(dir, 'checks.js'), `${CHECKS}\nexport { checks };\n`);
+  writeFileSync(
+    join(dir, 'plain.html'),
+    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>rocada plain</title>
+<script type="importmap">{ "imports": { "rocada": "./node_modules/rocada/index.js" } }</script>
+<pre id="out"></pre>
+<script type="module">
+import * as rocada from 'rocada';
+import { checks } from './checks.js';
+const out = document.getElementById('out');
+const page = checks(rocada);
+const worker = new Worker('./plain-worker.js', { type: 'module' });
+worker.onmessage = (e) => { out.textContent = JSON.stringify({ page, worker: e.data }); out.dataset.state = 'done'; };
+worker.onerror = (e) => { out.textContent = 'worker: ' + e.message; out.dataset.state = 'error'; };
+worker.postMessage('go');
+</script>
+`,
+  );
+  writeFileSync(
+    join(dir, 'plain-worker.js'),
+    `import * as rocada from './node_modules/rocada/index.js';
+import { checks } from './checks.js';
+self.onmessage = () => self.postMessage(checks(rocada));
+`,
+  );
+  writeFileSync(
+    join(dir, 'async.html'),
+    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>rocada async</title>
+<pre id="out"></pre>
+<script type="module">
+import init, * as rocada from './node_modules/rocada/async.js';
+import { checks } from './checks.js';
+const out = document.getElementById('out');
+await init();
+out.textContent = JSON.stringify({ page: checks(rocada) });
+out.dataset.state = 'done';
+</script>
+`,
+  );
+  const url = await serve(dir);
+  const plain = await visit(`${url}plain.html`);
+  assert.equal(plain.state, 'done', plain.text);
+  assert.deepEqual(JSON.parse(plain.text), { page: EXPECTED, worker: EXPECTED });
+  assert.deepEqual(plain.problems, []);
+  const lazy = await visit(`${url}async.html`);
+  assert.equal(lazy.state, 'done', lazy.text);
+  assert.deepEqual(JSON.parse(lazy.text), { page: EXPECTED });
+  assert.deepEqual(lazy.problems, []);
+});

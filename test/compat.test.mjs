@@ -1,0 +1,286 @@
+// chess.js compatibility: usage snippets written for chess.js (most from its README) run
+// unchanged against Rocada's `Chess`, and give the same results. Each snippet is a function of
+// the `Chess` class (and the module's named exports) returning what it observes; it runs once
+// with chess.js and once with Rocada from the packed tarball.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as chessJs from 'chess.js';
+import { packedApp } from './support/packed.mjs';
+
+let ctx;
+let rocada;
+
+before(async () => {
+  ctx = packedApp('rocada-compat-');
+  rocada = await ctx.load();
+});
+
+after(() => ctx?.cleanup());
+
+/** Seeded random numbers, so that "random" games are the same for both libraries. */
+function seeded(seed) {
+  return () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x80000000;
+  };
+}
+
+const snippets = {
+  'fen after moves'({ Chess }) {
+    const chess = new Chess();
+    chess.move('e4');
+    chess.move('e5');
+    chess.move('f4');
+    return chess.fen();
+  },
+
+  'a random game to the end, then pgn()'({ Chess }) {
+    // The order of moves() is not specified (it differs), so the games differ: compare what
+    // the snippet shows about its own game.
+    const random = seeded(42);
+    const chess = new Chess();
+    while (!chess.isGameOver()) {
+      const moves = chess.moves();
+      const move = moves[Math.floor(random() * moves.length)];
+      chess.move(move);
+    }
+    const replay = new chessJs.Chess();
+    replay.loadPgn(chess.pgn());
+    return [replay.fen() === chess.fen(), replay.history().length === chess.history().length, chess.isCheckmate() || chess.isDraw()];
+  },
+
+  'ascii()'({ Chess }) {
+    const chess = new Chess('r1k4r/p2nb1p1/2b4p/1p1n1p2/2PP4/3Q1NB1/1P3PPP/R5K1 b - - 0 19');
+    return chess.ascii();
+  },
+
+  'board()'({ Chess }) {
+    const chess = new Chess();
+    return chess.board();
+  },
+
+  'clear()'({ Chess }) {
+    const chess = new Chess();
+    chess.clear();
+    return chess.fen();
+  },
+
+  'get, put, remove'({ Chess }) {
+    const chess = new Chess();
+    chess.clear();
+    const put = [
+      chess.put({ type: 'p', color: 'b' }, 'a5'),
+      chess.put({ type: 'k', color: 'w' }, 'h1'),
+      chess.put({ type: 'k', color: 'b' }, 'h8'),
+      chess.put({ type: 'q', color: 'w' }, 'e4'),
+    ];
+    const got = [chess.get('a5'), chess.get('e4'), chess.get('a6')];
+    const removed = [chess.remove('a5'), chess.remove('a6')];
+    return [put, got, removed, chess.fen(), chess.moves().length, chess.findPiece({ type: 'q', color: 'w' })];
+  },
+
+  'history() and history({ verbose: true })'({ Chess }) {
+    const chess = new Chess();
+    chess.move('e4');
+    chess.move('e5');
+    chess.move('f4');
+    chess.move('exf4');
+    const plain = chess.history();
+    const verbose = chess.history({ verbose: true }).map((m) => ({
+      color: m.color,
+      from: m.from,
+      to: m.to,
+      piece: m.piece,
+      captured: m.captured,
+      flags: m.flags,
+      san: m.san,
+      lan: m.lan,
+      before: m.before,
+      after: m.after,
+    }));
+    return [plain, verbose];
+  },
+
+  'status methods'({ Chess }) {
+    const out = {};
+    const check = new Chess('rnb1kbnr/pppp1ppp/8/4p3/5PPq/8/PPPPP2P/RNBQKBNR w KQkq - 1 3');
+    out.mate = [check.inCheck(), check.isCheck(), check.isCheckmate(), check.isGameOver(), check.isDraw()];
+    const stale = new Chess('4k3/4P3/4K3/8/8/8/8/8 b - - 0 78');
+    out.stale = [stale.isStalemate(), stale.isDraw(), stale.isGameOver()];
+    const material = new Chess('k7/8/n7/8/8/8/8/7K b - - 0 1');
+    out.material = [material.isInsufficientMaterial(), material.isDraw(), material.isGameOver()];
+    const repeat = new Chess('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+    for (const m of ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8']) repeat.move(m);
+    out.repeat = [repeat.isThreefoldRepetition(), repeat.isDraw(), repeat.isGameOver()];
+    const fifty = new Chess('4k3/8/8/8/8/8/8/R3K3 w - - 100 80');
+    out.fifty = [fifty.isDrawByFiftyMoves(), fifty.isDraw()];
+    const attacked = new Chess();
+    out.attacked = [attacked.isAttacked('f3', 'w'), attacked.isAttacked('e5', 'w'), attacked.isAttacked('f6', 'b')];
+    out.attackers = [attacked.attackers('f3'), attacked.attackers('f6', 'b')].map((a) => [...a].sort());
+    return out;
+  },
+
+  'load() a position'({ Chess }) {
+    const chess = new Chess();
+    chess.load('4r3/8/2p2PPk/1p6/pP2p1R1/P1B5/2P2K2/3r4 w - - 1 45');
+    return [chess.fen(), chess.turn(), chess.moveNumber(), chess.moves().length];
+  },
+
+  'loadPgn() with comments'({ Chess }) {
+    const chess = new Chess();
+    const pgn = [
+      '[Event "Casual Game"]',
+      '[Site "Berlin GER"]',
+      '[Date "1852.??.??"]',
+      '[EventDate "?"]',
+      '[Round "?"]',
+      '[Result "1-0"]',
+      '[White "Adolf Anderssen"]',
+      '[Black "Jean Dufresne"]',
+      '[ECO "C52"]',
+      '[WhiteElo "?"]',
+      '[BlackElo "?"]',
+      '[PlyCount "47"]',
+      '',
+      '1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.b4 Bxb4 5.c3 Ba5 6.d4 exd4 7.O-O',
+      'd3 8.Qb3 Qf6 9.e5 Qg6 10.Re1 Nge7 11.Ba3 b5 12.Qxb5 Rb8 13.Qa4',
+      'Bb6 14.Nbd2 Bb7 15.Ne4 Qf5 16.Bxd3 Qh5 17.Nf6+ gxf6 18.exf6',
+      'Rg8 19.Rad1 Qxf3 20.Rxe7+ Nxe7 21.Qxd7+ Kxd7 22.Bf5+ Ke8',
+      '23.Bd7+ Kf8 24.Bxe7# 1-0',
+    ];
+    chess.loadPgn(pgn.join('\n'));
+    return [chess.fen(), chess.history().length, chess.isCheckmate(), chess.getHeaders().White, chess.getHeaders().Result];
+  },
+
+  'loadPgn() keeps comments: getComments()'({ Chess }) {
+    const chess = new Chess();
+    chess.loadPgn('1. e4 {king pawn} e5 2. Nf3 {a knight} *');
+    return [chess.getComments(), chess.getComment()];
+  },
+
+  'move() by SAN and by object; its return value'({ Chess }) {
+    const chess = new Chess();
+    const a = chess.move('e4');
+    const b = chess.move({ from: 'g8', to: 'f6' });
+    const c = chess.move('Nc3');
+    let error = false;
+    try {
+      chess.move('Nf6'); // illegal: the knight is already there
+    } catch {
+      error = true;
+    }
+    const pick = (m) => [m.san, m.from, m.to, m.piece, m.color, m.flags, m.lan];
+    return [pick(a), pick(b), pick(c), error, chess.fen()];
+  },
+
+  'move() permissive SAN, promotion by object'({ Chess }) {
+    const chess = new Chess('8/P6k/8/8/8/8/8/K7 w - - 0 1');
+    const promo = chess.move({ from: 'a7', to: 'a8', promotion: 'q' });
+    const chess2 = new Chess();
+    const over = chess2.move('Ng1f3');
+    const pawn = chess2.move('e7e5');
+    return [promo.san, promo.promotion, promo.flags, over.san, pawn.san, chess.fen(), chess2.fen()];
+  },
+
+  'moves() with options'({ Chess }) {
+    const chess = new Chess();
+    // (The order of the list is not specified: sorted here.)
+    return [
+      chess.moves().sort(),
+      chess.moves({ square: 'e2' }).sort(),
+      chess.moves({ square: 'e2', verbose: true }).map((m) => [m.san, m.from, m.to, m.flags]).sort(),
+      chess.moves({ piece: 'n' }).sort(),
+    ];
+  },
+
+  'pgn() with headers, maxWidth and newline'({ Chess }) {
+    const chess = new Chess();
+    chess.header('White', 'Plunky', 'Black', 'Plinkie');
+    chess.move('e4');
+    chess.move('e5');
+    chess.move('Nc3');
+    chess.move('Nc6');
+    // Where lines break under maxWidth differs (chess.js keeps a move pair together): compare
+    // the text with the breaks made spaces, and that there are breaks.
+    const wrapped = chess.pgn({ maxWidth: 5, newline: '<br />' });
+    const [tags, moves] = wrapped.split('<br /><br />');
+    return [tags, moves.split('<br />').join(' '), moves.includes('<br />'), chess.pgn()];
+  },
+
+  'setComment, getComment, removeComment'({ Chess }) {
+    const chess = new Chess();
+    chess.move('e4');
+    chess.setComment("king's pawn opening");
+    const got = chess.getComment();
+    chess.move('e5');
+    const none = chess.getComment();
+    chess.undo();
+    const removed = chess.removeComment();
+    return [got, none, removed, chess.getComment(), chess.getComments()];
+  },
+
+  'headers'({ Chess }) {
+    const chess = new Chess();
+    chess.setHeader('White', 'Morphy');
+    chess.setHeader('Black', 'Anderssen');
+    const removed = chess.removeHeader('Black');
+    return [chess.getHeaders(), removed];
+  },
+
+  'squareColor, turn, moveNumber'({ Chess }) {
+    const chess = new Chess();
+    const before = [chess.turn(), chess.moveNumber()];
+    chess.move('e4');
+    chess.move('e5');
+    return [chess.squareColor('h1'), chess.squareColor('a7'), before, chess.turn(), chess.moveNumber()];
+  },
+
+  'undo()'({ Chess }) {
+    const chess = new Chess();
+    chess.move('e4');
+    const fen = chess.fen();
+    const undone = chess.undo();
+    return [fen, chess.fen(), undone.san, undone.before, undone.after, chess.undo()];
+  },
+
+  'castling rights, en passant, reset'({ Chess }) {
+    const chess = new Chess();
+    for (const m of ['e4', 'd5', 'e5', 'f5']) chess.move(m);
+    const ep = chess.moves({ square: 'e5', verbose: true }).map((m) => [m.san, m.flags]);
+    const rights = [chess.getCastlingRights('w'), chess.getCastlingRights('b')];
+    chess.reset();
+    return [ep, rights, chess.fen()];
+  },
+
+  'validateFen and constants'({ validateFen, SQUARES, DEFAULT_POSITION, WHITE, BLACK, KING, PAWN }) {
+    return [
+      validateFen(DEFAULT_POSITION).ok,
+      validateFen('2n1r3/p1k2pp1/B1p3b1/P7/5bP1/2N1B3/1P2KP2/2R5 b - - 4 25').ok,
+      validateFen('not a fen').ok,
+      SQUARES.length,
+      SQUARES.slice(0, 3),
+      [WHITE, BLACK, KING, PAWN],
+    ];
+  },
+};
+
+for (const [name, snippet] of Object.entries(snippets)) {
+  test(name, () => {
+    const theirs = snippet(chessJs);
+    const ours = snippet(rocada);
+    assert.deepEqual(JSON.parse(JSON.stringify(ours)), JSON.parse(JSON.stringify(theirs)));
+  });
+}
+
+test('documented differences stay as documented', () => {
+  const { Chess } = rocada;
+  // En passant is a capture (chess.js's isCapture() says no).
+  const chess = new Chess('rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3');
+  const ep = chess.moves({ verbose: true }).find((m) => m.flags === 'e');
+  assert.equal(ep.isCapture(), true);
+  assert.equal(ep.isEnPassant(), true);
+  // A dead position ends the game: no moves (chess.js still lists the king moves).
+  assert.deepEqual(new Chess('k7/8/8/8/8/8/8/7K w - - 0 1').moves(), []);
+  // Errors are ChessError with codes; chess.js throws plain Errors.
+  assert.throws(() => new Chess().move('Ke2'), { name: 'ChessError', code: 'illegal-move' });
+});
