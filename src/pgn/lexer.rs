@@ -434,7 +434,7 @@ mod tests {
                 "3:16:Comment(\"rest\")",
                 "5:1:MoveNumber",
                 "5:6:Symbol(\"Nf3\")",
-                "5:10:Result(Unknown)",
+                "5:10:Result(Ongoing)",
             ]
         );
     }
