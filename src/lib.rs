@@ -19,6 +19,9 @@
 //!   [`explain()`] says why a move is illegal, in words from [`messages`].
 //! - [`pgn`]: many games per text, streamed, with comments, NAGs and variations kept as a
 //!   tree; written back at 80 columns, losslessly.
+//! - [`search`] and [`eval`]: the engine (iterative deepening, PVS, transposition table,
+//!   quiescence with SEE, null move, LMR; a tapered evaluation), behind a protocol-free facade;
+//!   `src/bin/rocada-uci.rs` speaks UCI over it. Tunables live in `search::params`.
 //! - `wasm` (on `wasm32` only): the thin JavaScript adapter published on npm.
 //!
 //! ```
@@ -37,6 +40,7 @@ mod castling;
 pub mod chess960;
 pub mod clock;
 mod color;
+pub mod eval;
 pub mod explain;
 mod fen;
 pub mod game;
@@ -51,6 +55,7 @@ mod polyglot_random;
 mod position;
 mod role;
 mod san;
+pub mod search;
 mod setup;
 mod square;
 pub mod touch;

@@ -1,0 +1,460 @@
+//! Static evaluation: how good a quiet position is for the side to move, in centipawns.
+//!
+//! A hand-crafted, tapered evaluation. Every term is a score pair `S(mg, eg)`; the sum of
+//! all terms (White's minus Black's) is blended by the game phase, with the endgame half
+//! scaled down in drawish endings:
+//!
+//! 1. material and piece-square tables;
+//! 2. mobility (squares reachable that are not own pieces nor attacked by enemy pawns);
+//! 3. pawn structure: passed (with free path and king distance), isolated, doubled, connected;
+//! 4. pieces: bishop pair, rooks on open files, outposts, pieces threatened by lesser ones;
+//! 5. king safety: attackers of the king zone and safe checks (quadratic), pawn shield;
+//! 6. endgame knowledge: no mating material is 0, opposite-coloured bishops and a
+//!    pawnless minor-piece edge are scaled down, a bare king is driven to the edge.
+//!
+//! Guarantees: deterministic, symmetric (a colour-flipped position gets the negated score
+//! before the tempo bonus), never within the mate score range. All weights live in
+//! [`crate::search::params`].
+
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::search::params as p;
+use crate::{Bitboard, Board, Color, Piece, Position, Rank, Role, Square};
+use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+
+/// A score pair: middlegame and endgame values, in centipawns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct S(pub i32, pub i32);
+
+impl Add for S {
+    type Output = S;
+    #[inline(always)]
+    fn add(self, o: S) -> S {
+        S(self.0 + o.0, self.1 + o.1)
+    }
+}
+impl Sub for S {
+    type Output = S;
+    #[inline(always)]
+    fn sub(self, o: S) -> S {
+        S(self.0 - o.0, self.1 - o.1)
+    }
+}
+impl AddAssign for S {
+    #[inline(always)]
+    fn add_assign(&mut self, o: S) {
+        *self = *self + o;
+    }
+}
+impl SubAssign for S {
+    #[inline(always)]
+    fn sub_assign(&mut self, o: S) {
+        *self = *self - o;
+    }
+}
+impl Mul<i32> for S {
+    type Output = S;
+    #[inline(always)]
+    fn mul(self, k: i32) -> S {
+        S(self.0 * k, self.1 * k)
+    }
+}
+impl Neg for S {
+    type Output = S;
+    #[inline(always)]
+    fn neg(self) -> S {
+        S(-self.0, -self.1)
+    }
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+#[inline(always)]
+fn file_mask(file: u32) -> Bitboard {
+    Bitboard(FILE_A << file)
+}
+
+/// The files beside `file`.
+#[inline(always)]
+fn adjacent_files(file: u32) -> Bitboard {
+    let mut m = 0;
+    if file > 0 {
+        m |= FILE_A << (file - 1);
+    }
+    if file < 7 {
+        m |= FILE_A << (file + 1);
+    }
+    Bitboard(m)
+}
+
+/// The ranks strictly ahead of `sq` from `color`'s side.
+#[inline(always)]
+fn ranks_ahead(color: Color, sq: Square) -> Bitboard {
+    let r = sq.rank() as u32;
+    match color {
+        Color::White => Bitboard(if r >= 7 { 0 } else { !0u64 << (8 * (r + 1)) }),
+        Color::Black => Bitboard((1u64 << (8 * r)) - 1),
+    }
+}
+
+/// The rank counted from `color`'s side (0 = own back rank).
+#[inline(always)]
+fn relative_rank(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => sq.rank() as usize,
+        Color::Black => 7 - sq.rank() as usize,
+    }
+}
+
+/// Index into the params tables (drawn with rank 8 first) for a piece of `color` on `sq`.
+#[inline(always)]
+fn table_index(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => sq as usize ^ 56,
+        Color::Black => sq as usize,
+    }
+}
+
+/// Squares attacked by the pawns `pawns` of `color`.
+#[inline(always)]
+fn pawn_attack_set(color: Color, pawns: Bitboard) -> Bitboard {
+    let not_a = !FILE_A;
+    let not_h = !(FILE_A << 7);
+    let b = pawns.0;
+    match color {
+        Color::White => Bitboard(((b & not_a) << 7) | ((b & not_h) << 9)),
+        Color::Black => Bitboard(((b & not_a) >> 9) | ((b & not_h) >> 7)),
+    }
+}
+
+/// Steps from the four centre squares (0..=6).
+#[inline(always)]
+fn centre_distance(sq: Square) -> i32 {
+    let f = sq.file() as i32;
+    let r = sq.rank() as i32;
+    (3 - f).max(f - 4) + (3 - r).max(r - 4)
+}
+
+/// What the first pass learns about one side.
+#[derive(Default)]
+struct SideInfo {
+    /// Squares attacked, by role of the attacker.
+    attacks: [Bitboard; 6],
+    /// Union of `attacks`.
+    all: Bitboard,
+    /// King-attack units against the enemy king zone.
+    units: i32,
+    /// Number of pieces attacking the enemy king zone.
+    attackers: i32,
+}
+
+/// The evaluation of `pos` for the side to move, in centipawns.
+pub fn evaluate(pos: &Position) -> i32 {
+    let b = pos.board();
+    if no_mating_material(b) {
+        return 0;
+    }
+    let (white, wphase) = material_and_tables(b, Color::White);
+    let (black, bphase) = material_and_tables(b, Color::Black);
+    let mut score = white - black;
+    let phase = (wphase + bphase).min(p::PHASE_MAX);
+
+    let mut info = [SideInfo::default(), SideInfo::default()];
+    for color in Color::ALL {
+        let s = pieces(b, color, &mut info[color as usize]);
+        score += if color == Color::White { s } else { -s };
+    }
+    for color in Color::ALL {
+        let s = pawns(b, color) + threats_and_king(b, color, &info);
+        score += if color == Color::White { s } else { -s };
+    }
+
+    let strong = if score.1 >= 0 { Color::White } else { Color::Black };
+    let scale = endgame_scale(b, strong);
+    let eg = score.1 * scale / p::SCALE_FULL;
+    let mut v = (score.0 * phase + eg * (p::PHASE_MAX - phase)) / p::PHASE_MAX;
+    v += mop_up(b, strong) * if strong == Color::White { 1 } else { -1 };
+
+    let v = if pos.turn() == Color::White { v } else { -v };
+    v + p::TEMPO
+}
+
+/// Whether neither side can possibly mate (K v K, K+minor v K, bishops all on one colour).
+pub fn no_mating_material(b: &Board) -> bool {
+    if (b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Queen)).any() {
+        return false;
+    }
+    let minors = b.by_role(Role::Knight) | b.by_role(Role::Bishop);
+    if minors.count() <= 1 {
+        return true;
+    }
+    let bishops = b.by_role(Role::Bishop);
+    b.by_role(Role::Knight).is_empty() && ((bishops & Bitboard::LIGHT_SQUARES).is_empty() || (bishops & Bitboard::DARK_SQUARES).is_empty())
+}
+
+/// Material and piece-square tables of `color`, and its phase weight.
+fn material_and_tables(b: &Board, color: Color) -> (S, i32) {
+    let mut s = S(0, 0);
+    let mut phase = 0;
+    for role in Role::ALL {
+        let bb = b.by_piece(Piece::new(color, role));
+        let n = bb.count() as i32;
+        s += p::PIECE_VALUE[role as usize] * n;
+        phase += p::PHASE_WEIGHT[role as usize] * n;
+        for sq in bb {
+            s += p::PST[role as usize][table_index(color, sq)];
+        }
+    }
+    (s, phase)
+}
+
+/// Mobility, attack maps, king-zone attacks, bishop pair, rook files, outposts of `color`.
+fn pieces(b: &Board, color: Color, info: &mut SideInfo) -> S {
+    let them = !color;
+    let ours = b.by_color(color);
+    let occupied = b.occupied();
+    let our_pawns = b.by_piece(Piece::new(color, Role::Pawn));
+    let their_pawns = b.by_piece(Piece::new(them, Role::Pawn));
+    let their_pawn_attacks = pawn_attack_set(them, their_pawns);
+    let our_pawn_attacks = pawn_attack_set(color, our_pawns);
+    let area = !ours & !their_pawn_attacks;
+    let zone = match b.king_of(them) {
+        Some(k) => king_attacks(k).with(k),
+        None => Bitboard::EMPTY,
+    };
+    let mut s = S(0, 0);
+    info.attacks[Role::Pawn as usize] = our_pawn_attacks;
+
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        let r = role as usize;
+        for sq in b.by_piece(Piece::new(color, role)) {
+            let attacks = match role {
+                Role::Knight => knight_attacks(sq),
+                Role::Bishop => bishop_attacks(sq, occupied),
+                Role::Rook => rook_attacks(sq, occupied),
+                _ => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
+            };
+            info.attacks[r] |= attacks;
+            s += p::MOBILITY[r] * ((attacks & area).count() as i32 - p::MOBILITY_BASE[r]);
+            if (attacks & zone).any() {
+                info.units += p::KING_ATTACK_UNITS[r];
+                info.attackers += 1;
+            }
+            match role {
+                Role::Knight | Role::Bishop => {
+                    let rr = relative_rank(color, sq);
+                    let span = adjacent_files(sq.file() as u32) & ranks_ahead(color, sq);
+                    if (3..=5).contains(&rr) && our_pawn_attacks.contains(sq) && (span & their_pawns).is_empty() {
+                        s += p::OUTPOST;
+                    }
+                }
+                Role::Rook => {
+                    let file = file_mask(sq.file() as u32);
+                    if (file & our_pawns).is_empty() {
+                        s += if (file & their_pawns).is_empty() { p::ROOK_OPEN_FILE } else { p::ROOK_SEMI_OPEN_FILE };
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    if let Some(k) = b.king_of(color) {
+        info.attacks[Role::King as usize] = king_attacks(k);
+    }
+    info.all = info.attacks.iter().fold(Bitboard::EMPTY, |acc, &a| acc | a);
+    if b.by_piece(Piece::new(color, Role::Bishop)).more_than_one() {
+        s += p::BISHOP_PAIR;
+    }
+    s
+}
+
+/// Pawn structure of `color`.
+fn pawns(b: &Board, color: Color) -> S {
+    let them = !color;
+    let ours = b.by_piece(Piece::new(color, Role::Pawn));
+    let theirs = b.by_piece(Piece::new(them, Role::Pawn));
+    let our_king = b.king_of(color);
+    let their_king = b.king_of(them);
+    let occupied = b.occupied();
+    let mut s = S(0, 0);
+    for sq in ours {
+        let file = sq.file() as u32;
+        let ahead = ranks_ahead(color, sq);
+        let rr = relative_rank(color, sq);
+        let same_file_ahead = file_mask(file) & ahead;
+        let adjacent = adjacent_files(file);
+        if (ours & same_file_ahead).any() {
+            s += p::DOUBLED_PAWN;
+        }
+        if (ours & adjacent).is_empty() {
+            s += p::ISOLATED_PAWN;
+        }
+        let rank_bb = Bitboard::from_rank(sq.rank());
+        let defended = (pawn_attacks(them, sq) & ours).any();
+        let phalanx = (adjacent & rank_bb & ours).any();
+        if defended || phalanx {
+            s += p::CONNECTED_PAWN[rr];
+        }
+        let passed = (theirs & (same_file_ahead | (adjacent & ahead))).is_empty() && (ours & same_file_ahead).is_empty();
+        if passed {
+            s += p::PASSED_PAWN[rr];
+            let stop = Square::new(if color == Color::White { sq as u32 + 8 } else { sq as u32 - 8 });
+            if !occupied.contains(stop) {
+                s += p::PASSED_FREE[rr];
+            }
+            if let (Some(ok), Some(tk), true) = (our_king, their_king, rr >= 2) {
+                let weight = rr as i32 - 1;
+                let d = tk.distance(stop) as i32 - ok.distance(stop) as i32;
+                s += S(0, d * weight * p::PASSED_KING_DISTANCE);
+            }
+        }
+    }
+    s
+}
+
+/// Threats against `color`'s pieces and the safety of `color`'s king.
+fn threats_and_king(b: &Board, color: Color, info: &[SideInfo; 2]) -> S {
+    let them = !color;
+    let mine = &info[color as usize];
+    let theirs = &info[them as usize];
+    let ours = b.by_color(color);
+    let mut s = S(0, 0);
+
+    // Threats: minors attacked by pawns, rooks by minors or pawns, queens by anything lesser.
+    let by_pawn = theirs.attacks[Role::Pawn as usize];
+    let by_minor = theirs.attacks[Role::Knight as usize] | theirs.attacks[Role::Bishop as usize];
+    let minors = ours & (b.by_role(Role::Knight) | b.by_role(Role::Bishop));
+    let rooks = ours & b.by_role(Role::Rook);
+    let queens = ours & b.by_role(Role::Queen);
+    let threatened =
+        (minors & by_pawn) | (rooks & (by_pawn | by_minor)) | (queens & (by_pawn | by_minor | theirs.attacks[Role::Rook as usize]));
+    s += p::THREATENED_PIECE * threatened.count() as i32;
+
+    let Some(king) = b.king_of(color) else { return s };
+
+    // Pawn shield and open files around a king on its first two ranks.
+    let our_pawns = b.by_piece(Piece::new(color, Role::Pawn));
+    if relative_rank(color, king) <= 1 {
+        let kf = king.file() as u32;
+        let files = file_mask(kf) | adjacent_files(kf);
+        let near_ranks = match color {
+            Color::White => Bitboard::from_rank(Rank::Second) | Bitboard::from_rank(Rank::Third),
+            Color::Black => Bitboard::from_rank(Rank::Seventh) | Bitboard::from_rank(Rank::Sixth),
+        };
+        s += p::KING_SHIELD_PAWN * (files & near_ranks & our_pawns).count().min(3) as i32;
+        for f in kf.saturating_sub(1)..=(kf + 1).min(7) {
+            if (file_mask(f) & our_pawns).is_empty() {
+                s += p::KING_OPEN_FILE;
+            }
+        }
+    }
+
+    // King danger: attackers of the zone plus safe checks, quadratic in the units.
+    let occupied = b.occupied();
+    let safe = !b.by_color(them) & !mine.all;
+    let mut units = theirs.units;
+    let checks = [
+        (Role::Knight, knight_attacks(king)),
+        (Role::Bishop, bishop_attacks(king, occupied)),
+        (Role::Rook, rook_attacks(king, occupied)),
+        (Role::Queen, bishop_attacks(king, occupied) | rook_attacks(king, occupied)),
+    ];
+    for (role, from) in checks {
+        if (from & theirs.attacks[role as usize] & safe).any() {
+            units += p::SAFE_CHECK_UNITS[role as usize];
+        }
+    }
+    let has_queen = (b.by_piece(Piece::new(them, Role::Queen))).any();
+    if theirs.attackers >= 2 || (has_queen && theirs.attackers >= 1) {
+        if !has_queen {
+            units /= 2;
+        }
+        let danger = (units * units * p::KING_DANGER_SCALE / 16).min(p::KING_DANGER_MAX);
+        s -= S(danger, danger / 8);
+    }
+    s
+}
+
+/// Non-pawn material of `color` in endgame values.
+fn non_pawn_material(b: &Board, color: Color) -> i32 {
+    [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+        .iter()
+        .map(|&r| b.by_piece(Piece::new(color, r)).count() as i32 * p::PIECE_VALUE[r as usize].1)
+        .sum()
+}
+
+/// How much of the endgame score the stronger side keeps, out of `SCALE_FULL`.
+fn endgame_scale(b: &Board, strong: Color) -> i32 {
+    let weak = !strong;
+    let strong_pawns = b.by_piece(Piece::new(strong, Role::Pawn));
+    let (npm_strong, npm_weak) = (non_pawn_material(b, strong), non_pawn_material(b, weak));
+    if strong_pawns.is_empty() {
+        let strong_pieces = b.by_color(strong) & !b.by_role(Role::King);
+        let only_knights = (strong_pieces & !b.by_role(Role::Knight)).is_empty();
+        if only_knights && strong_pieces.count() <= 2 {
+            return 0;
+        }
+        if npm_strong - npm_weak <= p::PIECE_VALUE[Role::Bishop as usize].1 {
+            return p::SCALE_NO_PAWNS_MINOR_UP;
+        }
+    }
+    let bishops = b.by_role(Role::Bishop);
+    let wb = bishops & b.by_color(Color::White);
+    let bb = bishops & b.by_color(Color::Black);
+    if wb.count() == 1 && bb.count() == 1 {
+        let wl = (wb & Bitboard::LIGHT_SQUARES).any();
+        let bl = (bb & Bitboard::LIGHT_SQUARES).any();
+        if wl != bl {
+            let others = b.by_role(Role::Knight) | b.by_role(Role::Rook) | b.by_role(Role::Queen);
+            return if others.is_empty() { p::SCALE_OPPOSITE_BISHOPS } else { p::SCALE_OPPOSITE_BISHOPS_PIECES };
+        }
+    }
+    p::SCALE_FULL
+}
+
+/// Against a bare king: drive it to the edge and bring the kings together.
+fn mop_up(b: &Board, strong: Color) -> i32 {
+    let weak = !strong;
+    if (b.by_color(weak) & !b.by_role(Role::King)).any() || non_pawn_material(b, strong) == 0 {
+        return 0;
+    }
+    let (Some(sk), Some(wk)) = (b.king_of(strong), b.king_of(weak)) else { return 0 };
+    let df = (sk.file() as i32 - wk.file() as i32).abs();
+    let dr = (sk.rank() as i32 - wk.rank() as i32).abs();
+    p::MOPUP_EDGE * centre_distance(wk) + p::MOPUP_KINGS * (14 - df - dr)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::CastlingMode;
+
+    fn mirror(fen: &str) -> String {
+        let pos = Position::from_fen(fen, CastlingMode::Standard).unwrap();
+        let mut b = Board::empty();
+        for (sq, pc) in pos.board().pieces() {
+            b.put(sq.flip_vertical(), Piece::new(!pc.color, pc.role));
+        }
+        let turn = if pos.turn() == Color::White { 'b' } else { 'w' };
+        format!("{} {} - - 0 1", b.board_fen(), turn)
+    }
+
+    #[test]
+    fn symmetric() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w - - 0 1",
+            "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 0 1",
+            "4k3/8/8/8/8/8/4P3/4K2R w - - 0 1",
+        ] {
+            let a = evaluate(&Position::from_fen(fen, CastlingMode::Standard).unwrap());
+            let m = evaluate(&Position::from_fen(&mirror(fen), CastlingMode::Standard).unwrap());
+            assert_eq!(a, m, "{fen}");
+        }
+    }
+
+    #[test]
+    fn dead_material_is_zero() {
+        let pos = Position::from_fen("8/8/4k3/8/8/2B5/8/4K3 w - - 0 1", CastlingMode::Standard).unwrap();
+        assert_eq!(evaluate(&pos), 0);
+    }
+}

@@ -1,0 +1,457 @@
+//! The main search: a fail-soft principal variation search (negamax with alpha-beta), with
+//! the state it needs during one `go` (the `Worker`).
+//!
+//! [`Worker::negamax`] is split into numbered steps:
+//! 1. horizon: hand over to quiescence;
+//! 2. count the node and poll for a stop;
+//! 3. draws (repetition, 50 moves, no mating material) and mate distance pruning;
+//! 4. transposition table probe and cut-off;
+//! 5. static evaluation;
+//! 6. reverse futility pruning;
+//! 7. razoring;
+//! 8. null move pruning;
+//! 9. internal iterative reduction;
+//! 10. the move loop, with
+//! 11. shallow-depth pruning (late move, futility, SEE),
+//! 12. check extension,
+//! 13. late move reductions and PVS re-searches,
+//! 14. history and killers on a cut;
+//! 15. mate or stalemate when there is no move;
+//! 16. the table store.
+
+use super::ordering::{is_tactical, History, MovePicker, Stage};
+use super::params as p;
+use super::see::see_ge;
+use super::time::{Clock, TimeManager};
+use super::tt::Tt;
+use super::{Bound, Limits, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use crate::eval::{evaluate, no_mating_material};
+use crate::{Color, Move, Position, Role};
+use arrayvec::ArrayVec;
+
+/// The triangular principal variation table: row `ply` holds the best line from `ply`.
+pub struct PvTable {
+    moves: [[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1],
+    len: [usize; MAX_PLY + 1],
+}
+
+impl PvTable {
+    /// An empty table.
+    pub fn new() -> PvTable {
+        PvTable { moves: [[None; MAX_PLY + 1]; MAX_PLY + 1], len: [0; MAX_PLY + 1] }
+    }
+
+    #[inline(always)]
+    pub(super) fn clear(&mut self, ply: usize) {
+        self.len[ply] = 0;
+    }
+
+    /// Row `ply` becomes `m` followed by row `ply + 1`.
+    #[inline(always)]
+    pub(super) fn update(&mut self, ply: usize, m: Move) {
+        let child = if ply < MAX_PLY { self.len[ply + 1] } else { 0 };
+        self.moves[ply][0] = Some(m);
+        for i in 0..child.min(MAX_PLY - ply) {
+            self.moves[ply][i + 1] = self.moves[ply + 1][i];
+        }
+        self.len[ply] = child.min(MAX_PLY - ply) + 1;
+    }
+
+    /// The line from `ply`.
+    pub(super) fn line(&self, ply: usize) -> impl Iterator<Item = Move> + '_ {
+        self.moves[ply][..self.len[ply]].iter().flatten().copied()
+    }
+}
+
+impl Default for PvTable {
+    fn default() -> PvTable {
+        PvTable::new()
+    }
+}
+
+/// Per-ply search state.
+#[derive(Clone, Copy)]
+pub(super) struct Frame {
+    /// Static evaluation at this ply (`-INFINITE` when in check).
+    pub eval: i32,
+    /// The move played from this ply (`None`: a null move, or none yet).
+    pub mv: Option<Move>,
+}
+
+/// Everything one `go` needs: borrowed long-lived tables plus per-search counters.
+pub(super) struct Worker<'a> {
+    pub tt: &'a mut Tt,
+    pub history: &'a mut History,
+    pub pv: &'a mut PvTable,
+    pub clock: &'a dyn Clock,
+    pub should_stop: &'a mut dyn FnMut() -> bool,
+    pub frames: [Frame; MAX_PLY + 2],
+    /// Hashes of the game before the root, then of the root and the current search path.
+    pub hashes: Vec<u64>,
+    /// Index of the root's hash in `hashes`.
+    pub root_index: usize,
+    /// Repetitions are not looked for below this index (the last null move).
+    pub null_floor: usize,
+    pub nodes: u64,
+    pub node_limit: u64,
+    pub next_check: u64,
+    pub seldepth: usize,
+    pub stopped: bool,
+    /// Whether limits may stop the search now (not during the first iteration).
+    pub can_stop: bool,
+    pub start_ms: f64,
+    pub time: TimeManager,
+    /// Nominal depth of the current iteration (caps check extensions).
+    pub root_depth: i32,
+    pub lmr: [[u8; 64]; 64],
+}
+
+impl<'a> Worker<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        tt: &'a mut Tt,
+        history: &'a mut History,
+        pv: &'a mut PvTable,
+        clock: &'a dyn Clock,
+        should_stop: &'a mut dyn FnMut() -> bool,
+        limits: &Limits,
+        pos: &Position,
+        history_hashes: &[u64],
+    ) -> Worker<'a> {
+        let mut hashes = Vec::with_capacity(history_hashes.len() + MAX_PLY + 4);
+        hashes.extend_from_slice(history_hashes);
+        hashes.push(pos.zobrist_hash());
+        let mut lmr = [[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                let v = (p::LMR_BASE as f64 + (d as f64).ln() * (m as f64).ln() * 10000.0 / p::LMR_DIVISOR as f64) / 100.0;
+                *r = v.max(0.0) as u8;
+            }
+        }
+        Worker {
+            tt,
+            history,
+            pv,
+            clock,
+            should_stop,
+            frames: [Frame { eval: -INFINITE, mv: None }; MAX_PLY + 2],
+            root_index: history_hashes.len(),
+            null_floor: 0,
+            hashes,
+            nodes: 0,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            next_check: p::STOP_CHECK_INTERVAL,
+            seldepth: 0,
+            stopped: false,
+            can_stop: false,
+            start_ms: clock.now_ms(),
+            time: TimeManager::new(limits, pos.turn()),
+            root_depth: 1,
+            lmr,
+        }
+    }
+
+    /// Milliseconds since the search started.
+    pub fn elapsed(&self) -> f64 {
+        self.clock.now_ms() - self.start_ms
+    }
+
+    /// Counts a node; polls the stop conditions every `STOP_CHECK_INTERVAL` nodes. Returns
+    /// whether the search must unwind.
+    #[inline(always)]
+    pub fn tick(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        self.nodes += 1;
+        if self.can_stop {
+            if self.nodes >= self.node_limit {
+                self.stopped = true;
+            }
+            if self.nodes >= self.next_check {
+                self.next_check = self.nodes + p::STOP_CHECK_INTERVAL;
+                if (self.should_stop)() || (self.time.active && self.elapsed() >= self.time.hard_ms) {
+                    self.stopped = true;
+                }
+            }
+        }
+        self.stopped
+    }
+
+    /// Whether the node at `ply` is a draw by the 50-move rule, repetition or material.
+    pub fn is_draw(&self, pos: &Position, ply: usize) -> bool {
+        if pos.halfmoves() >= 100 && !(pos.is_check() && pos.count_legal_moves() == 0) {
+            return true;
+        }
+        if no_mating_material(pos.board()) {
+            return true;
+        }
+        let current = self.root_index + ply;
+        let hash = pos.zobrist_hash();
+        let lowest = current.saturating_sub(pos.halfmoves() as usize).max(self.null_floor);
+        let mut before_root = 0;
+        let mut i = current;
+        while i >= lowest + 2 {
+            i -= 2;
+            if self.hashes[i] == hash {
+                if i >= self.root_index {
+                    return true;
+                }
+                before_root += 1;
+                if before_root >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The search below the root (see the module documentation for the steps).
+    pub fn negamax(&mut self, pos: &Position, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize, pv_node: bool) -> i32 {
+        // Step 1. Horizon.
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply, pv_node);
+        }
+        self.pv.clear(ply);
+
+        // Step 2. Count the node, poll for a stop.
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = pos.is_check();
+
+        // Step 3. Draws, the ply limit, mate distance pruning.
+        if self.is_draw(pos, ply) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { evaluate(pos) };
+        }
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        // Step 4. Transposition table.
+        let hash = pos.zobrist_hash();
+        let tt = self.tt.probe(hash, ply);
+        let tt_move = tt.map_or(0, |t| t.mv);
+        if let Some(t) = tt {
+            if !pv_node && t.depth >= depth {
+                let cut = match t.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => t.score >= beta,
+                    Bound::Upper => t.score <= alpha,
+                };
+                if cut {
+                    return t.score;
+                }
+            }
+        }
+
+        // Step 5. Static evaluation (refined by the table's score when its bound allows).
+        let eval = if in_check {
+            -INFINITE
+        } else {
+            let raw = match tt {
+                Some(t) => t.eval,
+                None => evaluate(pos),
+            };
+            match tt {
+                Some(t) if t.score.abs() < MATE_BOUND && (t.bound == Bound::Exact || (t.bound == Bound::Lower) == (t.score > raw)) => {
+                    t.score
+                }
+                _ => raw,
+            }
+        };
+        let static_eval = if in_check { -INFINITE } else { tt.map_or_else(|| eval, |t| t.eval) };
+        self.frames[ply].eval = eval;
+        let improving = !in_check && ply >= 2 && eval > self.frames[ply - 2].eval;
+        let us = pos.turn();
+        let has_pieces = (pos.board().by_color(us) & !pos.board().by_role(Role::Pawn) & !pos.board().by_role(Role::King)).any();
+
+        if !pv_node && !in_check {
+            // Step 6. Reverse futility pruning.
+            if depth <= p::RFP_MAX_DEPTH && eval.abs() < MATE_BOUND && eval - p::RFP_MARGIN * (depth - improving as i32) >= beta {
+                return eval;
+            }
+
+            // Step 7. Razoring.
+            if depth <= p::RAZOR_MAX_DEPTH && eval + p::RAZOR_MARGIN * depth < alpha {
+                let v = self.qsearch(pos, alpha, alpha + 1, ply, false);
+                if self.stopped {
+                    return 0;
+                }
+                if v <= alpha {
+                    return v;
+                }
+            }
+
+            // Step 8. Null move pruning.
+            let after_null = ply >= 1 && self.frames[ply - 1].mv.is_none();
+            if depth >= p::NMP_MIN_DEPTH && eval >= beta && !after_null && has_pieces && beta > -MATE_BOUND {
+                if let Some(null_pos) = null_move(pos) {
+                    let r =
+                        p::NMP_BASE_REDUCTION + depth / p::NMP_DEPTH_DIVISOR + ((eval - beta) / p::NMP_EVAL_DIVISOR).min(p::NMP_EVAL_MAX);
+                    self.frames[ply].mv = None;
+                    let floor = self.null_floor;
+                    self.hashes.push(null_pos.zobrist_hash());
+                    self.null_floor = self.hashes.len() - 1;
+                    let v = -self.negamax(&null_pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                    self.hashes.pop();
+                    self.null_floor = floor;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return if v >= MATE_BOUND { beta } else { v };
+                    }
+                }
+            }
+        }
+
+        // Step 9. Internal iterative reduction.
+        if tt_move == 0 && depth >= p::IIR_MIN_DEPTH {
+            depth -= 1;
+        }
+
+        // Step 10. The move loop.
+        let prev = if ply >= 1 { self.frames[ply - 1].mv.map(|m| (!us, m)) } else { None };
+        let killers = self.history.killers(ply);
+        let counter = self.history.counter(prev);
+        let mut picker = MovePicker::new(pos, tt_move, killers, counter);
+        if picker.is_empty() {
+            // Step 15. Mate or stalemate.
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        self.history.clear_killers(ply + 1);
+
+        let mut best_score = -INFINITE;
+        let mut best_move = None;
+        let mut moves_searched = 0;
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let lmp_count = (p::LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
+
+        while let Some(m) = picker.next(pos, self.history, true) {
+            let quiet = !is_tactical(pos, m);
+
+            // Step 11. Pruning at shallow depth, once a move has saved us from being mated.
+            if best_score > -MATE_BOUND && has_pieces {
+                if quiet {
+                    if depth <= p::LMP_MAX_DEPTH && moves_searched >= lmp_count {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    if !in_check && depth <= p::FP_MAX_DEPTH && static_eval + p::FP_BASE + p::FP_MARGIN * depth <= alpha {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    if depth <= p::SEE_PRUNE_MAX_DEPTH && !see_ge(pos, m, -p::SEE_QUIET_MARGIN * depth) {
+                        continue;
+                    }
+                } else if picker.stage() == Stage::BadCaptures
+                    && depth <= p::SEE_PRUNE_MAX_DEPTH
+                    && !see_ge(pos, m, -p::SEE_CAPTURE_MARGIN * depth)
+                {
+                    continue;
+                }
+            }
+
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let gives_check = child.is_check();
+
+            // Step 12. Check extension.
+            let extension = (gives_check && (ply as i32) < p::MAX_EXTENSION_RATIO * self.root_depth) as i32;
+            let new_depth = depth - 1 + extension;
+
+            self.frames[ply].mv = Some(m);
+            self.hashes.push(child.zobrist_hash());
+
+            // Step 13. Late move reductions and principal variation search.
+            let score = if moves_searched == 0 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                let mut r = 0;
+                if depth >= p::LMR_MIN_DEPTH
+                    && moves_searched >= p::LMR_MIN_MOVES + pv_node as i32
+                    && (quiet || picker.stage() == Stage::BadCaptures)
+                {
+                    r = self.lmr[depth.min(63) as usize][moves_searched.min(63) as usize] as i32;
+                    r -= pv_node as i32;
+                    r += !improving as i32;
+                    r -= gives_check as i32;
+                    if quiet {
+                        if Some(m) == killers[0] || Some(m) == killers[1] || Some(m) == counter {
+                            r -= 1;
+                        }
+                        r -= self.history.quiet(us, m) / p::LMR_HISTORY_DIVISOR;
+                    }
+                    r = r.min(new_depth - 1).max(0);
+                }
+                let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.hashes.pop();
+            moves_searched += 1;
+            if self.stopped {
+                return 0;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if pv_node {
+                        self.pv.update(ply, m);
+                    }
+                    if score >= beta {
+                        // Step 14. History and killers.
+                        if quiet {
+                            self.history.update_quiet(us, m, &quiets_tried, depth, ply, prev);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet && Some(m) != best_move {
+                let _ = quiets_tried.try_push(m);
+            }
+        }
+
+        // Step 16. Transposition table store.
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_move.is_some() && pv_node {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(hash, ply, best_move, best_score, static_eval, depth, bound);
+        best_score
+    }
+}
+
+/// The position with the other side to move (no en passant), for null move pruning; `None`
+/// if it would not be legal (never when not in check).
+///
+/// Built through `Setup` because the core has no null move; a `Position::play_null` would
+/// save the revalidation.
+pub(super) fn null_move(pos: &Position) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    setup.turn = !setup.turn;
+    setup.ep_square = None;
+    if setup.turn == Color::White {
+        setup.fullmoves += 1;
+    }
+    Position::from_setup(setup, pos.castling_mode()).ok()
+}

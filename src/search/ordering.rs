@@ -1,0 +1,456 @@
+//! Move ordering: a staged move picker, and the history tables it reads.
+//!
+//! The picker hands out the legal moves of a node best-first, in stages:
+//! 1. `TtMove`: the hash move, if it is legal here;
+//! 2. `GoodCaptures`: captures and promotions by most valuable victim / least valuable
+//!    attacker, each checked by SEE as it comes up; losing ones are set aside;
+//! 3. `Killers`: the two quiet moves that last caused a cut at this ply, then the counter
+//!    move (the quiet reply that refuted the opponent's last move);
+//! 4. `Quiets`: the rest by history score, raised for a piece escaping an attack by a lesser
+//!    piece and lowered for one moving into such an attack (scored only when reached);
+//! 5. `BadCaptures`: the captures that lose material by SEE.
+//!
+//! All legal moves are generated once up front (the generator is fast and exact, so no
+//! pseudo-legal hash move check is needed); selection is lazy, so a cut-off after the first
+//! few moves never sorts the rest. Quiescence uses a captures-only generator instead.
+
+use super::params::{HISTORY_BONUS_CAP, HISTORY_MAX, SEE_VALUE, THREAT_ESCAPE_BONUS};
+use super::see::see_ge;
+use super::MAX_PLY;
+use crate::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::movegen::MoveSink;
+use crate::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
+use arrayvec::ArrayVec;
+
+/// A move with an ordering score.
+#[derive(Clone, Copy)]
+pub struct ScoredMove {
+    /// The move.
+    pub mv: Move,
+    /// Higher first.
+    pub score: i32,
+}
+
+/// A move in 16 bits (for the transposition table): from, to, kind. Never 0.
+#[inline(always)]
+pub fn encode(m: Move) -> u16 {
+    let kind = match m.kind() {
+        MoveKind::Normal => 0,
+        MoveKind::EnPassant => 1,
+        MoveKind::Castle => 2,
+        MoveKind::Promotion(Role::Knight) => 3,
+        MoveKind::Promotion(Role::Bishop) => 4,
+        MoveKind::Promotion(Role::Rook) => 5,
+        MoveKind::Promotion(_) => 6,
+    };
+    m.from() as u16 | (m.to() as u16) << 6 | kind << 12
+}
+
+/// Whether `m` captures or promotes (the moves quiescence looks at, and the ones that are
+/// not "quiet" for killers and history).
+#[inline(always)]
+pub fn is_tactical(pos: &Position, m: Move) -> bool {
+    m.promotion().is_some() || m.is_en_passant() || (!m.is_castle() && pos.board().by_color(!pos.turn()).contains(m.to()))
+}
+
+/// Most valuable victim, least valuable attacker.
+#[inline(always)]
+fn mvv_lva(pos: &Position, m: Move) -> i32 {
+    let victim = pos.capture_of(m).map_or(0, |r| SEE_VALUE[r as usize]);
+    let promo = m.promotion().map_or(0, |r| SEE_VALUE[r as usize]);
+    (victim + promo) * 8 - m.role() as i32
+}
+
+/// Quiet-move statistics shared by the whole search.
+pub struct History {
+    /// Butterfly history: [side][from][to], within +-HISTORY_MAX.
+    butterfly: [[[i32; 64]; 64]; 2],
+    /// Two killer moves per ply.
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    /// Counter moves: [moved piece (colour * 6 + role)][destination] of the previous move.
+    counter: [[Option<Move>; 64]; 12],
+}
+
+impl History {
+    /// Empty tables.
+    pub fn new() -> History {
+        History { butterfly: [[[0; 64]; 64]; 2], killers: [[None; 2]; MAX_PLY + 1], counter: [[None; 64]; 12] }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        *self = History::new();
+    }
+
+    /// Keeps the tables between searches but halves the history and forgets killers.
+    pub fn age(&mut self) {
+        for side in self.butterfly.iter_mut() {
+            for row in side.iter_mut() {
+                for h in row.iter_mut() {
+                    *h /= 2;
+                }
+            }
+        }
+        self.killers = [[None; 2]; MAX_PLY + 1];
+    }
+
+    /// The history score of a quiet move for `side`.
+    #[inline(always)]
+    pub fn quiet(&self, side: Color, m: Move) -> i32 {
+        self.butterfly[side as usize][m.from() as usize][m.to() as usize]
+    }
+
+    /// The killers at `ply`.
+    #[inline(always)]
+    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+        self.killers[ply.min(MAX_PLY)]
+    }
+
+    /// Clears the killers of the ply below `ply` (its children start afresh).
+    #[inline(always)]
+    pub fn clear_killers(&mut self, ply: usize) {
+        if ply < MAX_PLY {
+            self.killers[ply] = [None; 2];
+        }
+    }
+
+    /// The counter move to `prev` (a move of `side`'s opponent), if any.
+    #[inline(always)]
+    pub fn counter(&self, prev: Option<(Color, Move)>) -> Option<Move> {
+        let (c, m) = prev?;
+        self.counter[c as usize * 6 + m.role() as usize][m.destination() as usize]
+    }
+
+    /// Rewards the quiet move `best` that caused a cut at `ply` and punishes the quiets tried
+    /// before it.
+    pub fn update_quiet(&mut self, side: Color, best: Move, tried: &[Move], depth: i32, ply: usize, prev: Option<(Color, Move)>) {
+        let bonus = (depth * depth).min(HISTORY_BONUS_CAP);
+        gravity(&mut self.butterfly[side as usize][best.from() as usize][best.to() as usize], bonus);
+        for &m in tried {
+            if m != best {
+                gravity(&mut self.butterfly[side as usize][m.from() as usize][m.to() as usize], -bonus);
+            }
+        }
+        let k = &mut self.killers[ply.min(MAX_PLY)];
+        if k[0] != Some(best) {
+            k[1] = k[0];
+            k[0] = Some(best);
+        }
+        if let Some((c, m)) = prev {
+            self.counter[c as usize * 6 + m.role() as usize][m.destination() as usize] = Some(best);
+        }
+    }
+}
+
+impl Default for History {
+    fn default() -> History {
+        History::new()
+    }
+}
+
+/// Moves a history entry toward +-HISTORY_MAX, more slowly the closer it is.
+#[inline(always)]
+fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus * 32 - *h * bonus.abs() * 32 / HISTORY_MAX;
+    *h = (*h).clamp(-HISTORY_MAX, HISTORY_MAX);
+}
+
+/// The stages of the main-search picker.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Stage {
+    /// The hash move.
+    TtMove,
+    /// Captures and promotions that do not lose material.
+    GoodCaptures,
+    /// First killer.
+    Killer1,
+    /// Second killer.
+    Killer2,
+    /// Counter move.
+    Counter,
+    /// Quiet moves, scored by history.
+    Quiets,
+    /// Captures that lose material.
+    BadCaptures,
+    /// Nothing left.
+    Done,
+}
+
+/// Hands out the legal moves of a node best-first (see the module documentation).
+pub struct MovePicker {
+    list: ArrayVec<ScoredMove, 256>,
+    /// `list[..n_caps]` are captures and promotions, `list[n_caps..]` quiet moves.
+    n_caps: usize,
+    /// Captures set aside by SEE are moved to `list[..bad_end]`.
+    bad_end: usize,
+    bad_cur: usize,
+    cur: usize,
+    stage: Stage,
+    tt_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    counter: Option<Move>,
+    skip_quiets: bool,
+}
+
+impl MovePicker {
+    /// A picker for the main search: every legal move of `pos`.
+    pub fn new(pos: &Position, tt_move: u16, killers: [Option<Move>; 2], counter: Option<Move>) -> MovePicker {
+        let mut list = ArrayVec::new();
+        let theirs = pos.board().by_color(!pos.turn());
+        let mut found_tt = None;
+        let mut n_caps = 0;
+        pos.for_each_legal_move(|m| {
+            if tt_move != 0 && encode(m) == tt_move {
+                found_tt = Some(m);
+            }
+            let tactical = m.promotion().is_some() || m.is_en_passant() || (!m.is_castle() && theirs.contains(m.to()));
+            list.push(ScoredMove { mv: m, score: 0 });
+            if tactical {
+                let last = list.len() - 1;
+                list.swap(n_caps, last);
+                n_caps += 1;
+            }
+        });
+        for sm in list[..n_caps].iter_mut() {
+            sm.score = mvv_lva(pos, sm.mv);
+        }
+        let killers = [killers[0].filter(|&k| Some(k) != found_tt), killers[1].filter(|&k| Some(k) != found_tt)];
+        let counter = counter.filter(|&c| Some(c) != found_tt && Some(c) != killers[0] && Some(c) != killers[1]);
+        MovePicker {
+            list,
+            n_caps,
+            bad_end: 0,
+            bad_cur: 0,
+            cur: 0,
+            stage: Stage::TtMove,
+            tt_move: found_tt,
+            killers,
+            counter,
+            skip_quiets: false,
+        }
+    }
+
+    /// A picker for quiescence: captures and queen promotions only (all moves if in check,
+    /// which is handled by [`MovePicker::new`]).
+    pub fn captures(pos: &Position, tt_move: u16) -> MovePicker {
+        let mut sink = CaptureSink { list: ArrayVec::new(), theirs: pos.board().by_color(!pos.turn()) };
+        pos.generate(&mut sink);
+        let mut list = sink.list;
+        let mut found_tt = None;
+        for sm in list.iter_mut() {
+            if tt_move != 0 && encode(sm.mv) == tt_move {
+                found_tt = Some(sm.mv);
+            }
+            sm.score = mvv_lva(pos, sm.mv);
+        }
+        let n_caps = list.len();
+        MovePicker {
+            list,
+            n_caps,
+            bad_end: 0,
+            bad_cur: 0,
+            cur: 0,
+            stage: Stage::TtMove,
+            tt_move: found_tt,
+            killers: [None; 2],
+            counter: None,
+            skip_quiets: true,
+        }
+    }
+
+    /// Whether there are no moves at all.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// From now on, hand out no more quiet moves (late move pruning).
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    /// The current stage.
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    fn contains_quiet(&self, m: Move) -> bool {
+        self.list[self.n_caps..].iter().any(|sm| sm.mv == m)
+    }
+
+    /// The next move, or `None` when all have been handed out. With `use_see`, captures that
+    /// lose material by SEE wait until after the quiet moves; without it (quiescence, which
+    /// prunes them itself) every capture comes in MVV-LVA order.
+    pub fn next(&mut self, pos: &Position, history: &History, use_see: bool) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::GoodCaptures;
+                    if let Some(m) = self.tt_move {
+                        return Some(m);
+                    }
+                }
+                Stage::GoodCaptures => {
+                    if self.cur < self.n_caps {
+                        let best = select_best(&self.list, self.cur, self.n_caps);
+                        let m = self.list[best].mv;
+                        self.list.swap(self.cur, best);
+                        if Some(m) == self.tt_move {
+                            self.cur += 1;
+                            continue;
+                        }
+                        if use_see && !see_ge(pos, m, 0) {
+                            self.list.swap(self.bad_end, self.cur);
+                            self.bad_end += 1;
+                            self.cur += 1;
+                            continue;
+                        }
+                        self.cur += 1;
+                        return Some(m);
+                    }
+                    self.stage = Stage::Killer1;
+                }
+                Stage::Killer1 => {
+                    self.stage = Stage::Killer2;
+                    if let Some(k) = self.killers[0] {
+                        if !self.skip_quiets && self.contains_quiet(k) {
+                            return Some(k);
+                        }
+                    }
+                }
+                Stage::Killer2 => {
+                    self.stage = Stage::Counter;
+                    if let Some(k) = self.killers[1] {
+                        if !self.skip_quiets && self.contains_quiet(k) {
+                            return Some(k);
+                        }
+                    }
+                }
+                Stage::Counter => {
+                    self.stage = Stage::Quiets;
+                    self.cur = self.n_caps;
+                    if !self.skip_quiets {
+                        let side = pos.turn();
+                        let threats = threatened_squares(pos);
+                        for sm in self.list[self.n_caps..].iter_mut() {
+                            let (role, from, to) = (sm.mv.role() as usize, sm.mv.from(), sm.mv.to());
+                            let escape =
+                                if sm.mv.is_castle() { 0 } else { threats[role].contains(from) as i32 - threats[role].contains(to) as i32 };
+                            sm.score = history.quiet(side, sm.mv) + escape * THREAT_ESCAPE_BONUS;
+                        }
+                    }
+                    if let Some(c) = self.counter {
+                        if !self.skip_quiets && self.contains_quiet(c) {
+                            return Some(c);
+                        }
+                    }
+                }
+                Stage::Quiets => {
+                    if !self.skip_quiets && self.cur < self.list.len() {
+                        let end = self.list.len();
+                        let best = select_best(&self.list, self.cur, end);
+                        self.list.swap(self.cur, best);
+                        let m = self.list[self.cur].mv;
+                        self.cur += 1;
+                        if Some(m) == self.tt_move || Some(m) == self.killers[0] || Some(m) == self.killers[1] || Some(m) == self.counter {
+                            continue;
+                        }
+                        return Some(m);
+                    }
+                    self.stage = Stage::BadCaptures;
+                }
+                Stage::BadCaptures => {
+                    if self.bad_cur < self.bad_end {
+                        let m = self.list[self.bad_cur].mv;
+                        self.bad_cur += 1;
+                        return Some(m);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+/// For each role of the side to move, the squares where such a piece would be attacked by a
+/// less valuable enemy piece (pawns for minors, minors for rooks, rooks for queens).
+fn threatened_squares(pos: &Position) -> [Bitboard; 6] {
+    let b = pos.board();
+    let them = !pos.turn();
+    let occupied = b.occupied();
+    let theirs = b.by_color(them);
+    let mut by_pawn = Bitboard::EMPTY;
+    for sq in theirs & b.by_role(Role::Pawn) {
+        by_pawn |= pawn_attacks(them, sq);
+    }
+    let mut by_minor = by_pawn;
+    for sq in theirs & b.by_role(Role::Knight) {
+        by_minor |= knight_attacks(sq);
+    }
+    for sq in theirs & b.by_role(Role::Bishop) {
+        by_minor |= bishop_attacks(sq, occupied);
+    }
+    let mut by_rook = by_minor;
+    for sq in theirs & b.by_role(Role::Rook) {
+        by_rook |= rook_attacks(sq, occupied);
+    }
+    [Bitboard::EMPTY, by_pawn, by_pawn, by_minor, by_rook, Bitboard::EMPTY]
+}
+
+/// The index of the highest score in `list[from..to]`.
+#[inline(always)]
+fn select_best(list: &[ScoredMove], from: usize, to: usize) -> usize {
+    let mut best = from;
+    for i in from + 1..to {
+        if list[i].score > list[best].score {
+            best = i;
+        }
+    }
+    best
+}
+
+/// Collects captures, en passant and queen promotions from the move generator.
+struct CaptureSink {
+    list: ArrayVec<ScoredMove, 256>,
+    theirs: Bitboard,
+}
+
+impl CaptureSink {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        self.list.push(ScoredMove { mv: m, score: 0 });
+    }
+}
+
+impl MoveSink for CaptureSink {
+    #[inline(always)]
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
+        if role == Role::Pawn {
+            for to in targets & (self.theirs | Bitboard::BACKRANKS) {
+                let kind = if Bitboard::BACKRANKS.contains(to) { MoveKind::Promotion(Role::Queen) } else { MoveKind::Normal };
+                self.push(Move::new(Role::Pawn, from, to, kind));
+            }
+        } else {
+            for to in targets & self.theirs {
+                self.push(Move::new(role, from, to, MoveKind::Normal));
+            }
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32, promote: bool) {
+        let capture = matches!(delta.abs(), 7 | 9);
+        if !capture && !promote {
+            return;
+        }
+        let kind = if promote { MoveKind::Promotion(Role::Queen) } else { MoveKind::Normal };
+        for to in targets {
+            self.push(Move::new(Role::Pawn, Square::new((to as i32 - delta) as u32), to, kind));
+        }
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.push(Move::new(Role::Pawn, from, to, MoveKind::EnPassant));
+    }
+    #[inline(always)]
+    fn castle(&mut self, _king: Square, _rook: Square) {}
+}

@@ -1,0 +1,137 @@
+//! Time: an injectable clock, and the time manager that turns a clock or move time into a
+//! soft limit (do not start another iteration / stop after one) and a hard limit (stop now).
+//!
+//! The hard limit never exceeds `HARD_LIMIT_MAX_PERCENT` of the remaining time less
+//! `MOVE_OVERHEAD_MS`, so a game with a clock is never lost on time as long as the caller's
+//! latency stays under the overhead.
+
+use super::params as p;
+use super::Limits;
+use crate::Color;
+
+/// A monotonic clock in milliseconds. The search reads it every few thousand nodes.
+///
+/// Native code uses [`StdClock`]; WebAssembly has no `std::time::Instant`, so its adapter
+/// passes a clock backed by `performance.now()`.
+pub trait Clock {
+    /// Milliseconds since an arbitrary fixed origin.
+    fn now_ms(&self) -> f64;
+}
+
+/// A clock that never moves: time limits never trigger (depth, nodes and `should_stop` still
+/// work). The default on WebAssembly until a real clock is set.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoClock;
+
+impl Clock for NoClock {
+    fn now_ms(&self) -> f64 {
+        0.0
+    }
+}
+
+/// `std::time::Instant` as a [`Clock`] (not on WebAssembly).
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Copy, Debug)]
+pub struct StdClock(std::time::Instant);
+
+#[cfg(not(target_arch = "wasm32"))]
+impl StdClock {
+    /// A clock starting now.
+    pub fn new() -> StdClock {
+        StdClock(std::time::Instant::now())
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Default for StdClock {
+    fn default() -> StdClock {
+        StdClock::new()
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Clock for StdClock {
+    fn now_ms(&self) -> f64 {
+        self.0.elapsed().as_secs_f64() * 1000.0
+    }
+}
+
+/// The time budget of one search, in milliseconds from its start.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeManager {
+    /// Stop after an iteration once this much time has passed (scaled by instability).
+    pub soft_ms: f64,
+    /// Stop at once when this much time has passed.
+    pub hard_ms: f64,
+    /// Whether a time limit applies at all.
+    pub active: bool,
+}
+
+impl TimeManager {
+    /// The budget for `side` to move under `limits`.
+    pub fn new(limits: &Limits, side: Color) -> TimeManager {
+        let unlimited = TimeManager { soft_ms: f64::INFINITY, hard_ms: f64::INFINITY, active: false };
+        if limits.infinite {
+            return unlimited;
+        }
+        if let Some(mt) = limits.movetime_ms {
+            // A fixed move time is used in full: only the hard limit stops the search.
+            return TimeManager { soft_ms: f64::INFINITY, hard_ms: mt as f64, active: true };
+        }
+        let (time, inc) = match side {
+            Color::White => (limits.wtime_ms, limits.winc_ms),
+            Color::Black => (limits.btime_ms, limits.binc_ms),
+        };
+        let Some(time) = time else { return unlimited };
+        let inc = inc.unwrap_or(0) as f64;
+        let available = (time as f64 - p::MOVE_OVERHEAD_MS).max(1.0);
+        let mtg = limits.movestogo.map_or(p::DEFAULT_MOVES_TO_GO, |m| (m.max(1) as f64).min(p::DEFAULT_MOVES_TO_GO));
+        let soft = available / mtg + inc * p::INCREMENT_USE_PERCENT / 100.0;
+        let cap = if mtg <= 1.0 { available * 0.8 } else { available * p::HARD_LIMIT_MAX_PERCENT / 100.0 };
+        let hard = (soft * p::HARD_LIMIT_FACTOR).min(cap).max(1.0);
+        TimeManager { soft_ms: soft.min(hard), hard_ms: hard, active: true }
+    }
+
+    /// Whether to stop after an iteration, `elapsed` ms into the search, given how unstable
+    /// the best move has been (1.0 = stable, up to `INSTABILITY_MAX_PERCENT / 100`).
+    pub fn stop_after_iteration(&self, elapsed: f64, instability: f64) -> bool {
+        if !self.active || self.soft_ms.is_infinite() {
+            return false;
+        }
+        let soft = (self.soft_ms * instability).min(self.hard_ms);
+        elapsed >= soft * p::SOFT_START_PERCENT / 100.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tm(time: u64, inc: u64, mtg: Option<u32>) -> TimeManager {
+        let limits = Limits { wtime_ms: Some(time), winc_ms: Some(inc), movestogo: mtg, ..Limits::default() };
+        TimeManager::new(&limits, Color::White)
+    }
+
+    #[test]
+    fn never_plans_past_the_clock() {
+        for time in [1, 10, 50, 100, 1000, 10_000, 60_000, 600_000] {
+            for inc in [0, 100, 1000, 10_000] {
+                for mtg in [None, Some(1), Some(2), Some(40)] {
+                    let t = tm(time, inc, mtg);
+                    assert!(t.soft_ms <= t.hard_ms);
+                    let left = (time as f64 - p::MOVE_OVERHEAD_MS).max(1.0);
+                    assert!(t.hard_ms <= left.max(1.0), "{time} {inc} {mtg:?}: {t:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn movetime_and_infinite() {
+        let t = TimeManager::new(&Limits::movetime(250), Color::Black);
+        assert_eq!(t.hard_ms, 250.0);
+        assert!(!t.stop_after_iteration(249.0, 1.0));
+        let t = TimeManager::new(&Limits { infinite: true, wtime_ms: Some(10), ..Limits::default() }, Color::White);
+        assert!(!t.active);
+    }
+}
