@@ -451,6 +451,11 @@ impl Game {
             return true;
         }
         let pos = self.position();
+        // Occurrences of a position are at least four plies apart, so the move's result can be a
+        // third occurrence only after eight reversible plies (this spares status() the search).
+        if pos.halfmoves() + 1 < 8 || self.keys.len() < 8 {
+            return false;
+        }
         let mut found = false;
         pos.for_each_legal_move(|m| {
             if !found && draw::is_reversible(pos, m) {
