@@ -2,6 +2,9 @@
 //! Chess960 start positions: all 960 of `Position::chess960(n)` against the rules of the
 //! variant and against Scharnagl's numbering, and castling in them.
 
+mod common;
+
+use common::scharnagl_back_rank;
 use rocada::{
     perft, Bitboard, CastlingMode, CastlingNotation, Color, File, Piece, Position, Rank, Role,
     Square,
@@ -20,35 +23,6 @@ fn back_rank(pos: &Position) -> String {
                 .map_or('.', |p| p.role.upper_char())
         })
         .collect()
-}
-
-/// Scharnagl's numbering written from its definition, independently of `rocada::chess960`.
-fn scharnagl(n: u32) -> String {
-    let mut rank = [' '; 8];
-    rank[(2 * (n % 4) + 1) as usize] = 'B'; // light-squared bishop: b, d, f, h
-    rank[(2 * (n / 4 % 4)) as usize] = 'B'; // dark-squared bishop: a, c, e, g
-    let free = |rank: &[char; 8]| -> Vec<usize> { (0..8).filter(|i| rank[*i] == ' ').collect() };
-    let q = free(&rank)[(n / 16 % 6) as usize];
-    rank[q] = 'Q';
-    let (k1, k2) = [
-        (0, 1),
-        (0, 2),
-        (0, 3),
-        (0, 4),
-        (1, 2),
-        (1, 3),
-        (1, 4),
-        (2, 3),
-        (2, 4),
-        (3, 4),
-    ][(n / 96) as usize];
-    let f = free(&rank);
-    rank[f[k1]] = 'N';
-    rank[f[k2]] = 'N';
-    for (i, c) in free(&rank).into_iter().zip(['R', 'K', 'R']) {
-        rank[i] = c;
-    }
-    rank.iter().collect()
 }
 
 fn all() -> Vec<Position> {
@@ -104,14 +78,14 @@ fn known_numbers() {
             rank,
             "start {n}"
         );
-        assert_eq!(scharnagl(n), rank, "the test's own decoder, start {n}");
+        assert_eq!(scharnagl_back_rank(n), rank, "the test's own decoder, start {n}");
     }
 }
 
 #[test]
 fn every_number_matches_the_definition() {
     for (n, pos) in all().iter().enumerate() {
-        assert_eq!(back_rank(pos), scharnagl(n as u32), "start {n}");
+        assert_eq!(back_rank(pos), scharnagl_back_rank(n as u32), "start {n}");
     }
 }
 
