@@ -68,3 +68,47 @@ fn sandbox_still_rejects_what_would_break_the_rules() {
     assert!(sandbox("8/8/8/8/3R4/8/8/8 w - - 0 1").is_sandbox());
     assert!(!Position::new().is_sandbox());
 }
+
+fn sandbox_game(fen: &str) -> rocada::game::Game {
+    rocada::game::Game::from_position(sandbox(fen))
+}
+
+#[test]
+fn a_lone_side_moves_again_when_the_other_side_cannot_move() {
+    let mut game = sandbox_game("8/8/8/8/3R4/8/8/8 w - - 0 1");
+    game.play_san("Rd7").unwrap();
+    // Black has nothing: it passes, White is to move again in the next full move.
+    assert_eq!(game.position().fen(), "8/3R4/8/8/8/8/8/8 w - - 1 2");
+    game.play_san("Ra7").unwrap();
+    assert!(!game.is_game_over());
+    assert!(!game.status().insufficient_material, "no draw rules in a sandbox");
+    assert_eq!(game.undo().map(|m| m.to()), Some(Square::A7));
+    assert_eq!(game.position().fen(), "8/3R4/8/8/8/8/8/8 w - - 1 2");
+    // A side that has pieces but no king moves in turn.
+    let mut duel = sandbox_game("8/8/8/8/3R4/8/8/7r w - - 0 1");
+    duel.play_san("Rd7").unwrap();
+    assert_eq!(duel.turn(), rocada::Color::Black);
+}
+
+#[test]
+fn mate_and_stalemate_apply_only_to_a_side_with_its_king() {
+    use rocada::game::Termination;
+    // Two white rooks, no white king: Ra1 mates the black king.
+    let mut game = sandbox_game("k7/8/8/8/8/8/1R6/7R w - - 0 1");
+    game.play_san("Ra1").unwrap();
+    assert_eq!(game.termination(), Some(Termination::Checkmate));
+    assert_eq!(game.winner(), Some(rocada::Color::White));
+    // A queen stalemates the lone black king.
+    let mut game = sandbox_game("k7/8/8/1Q6/8/8/8/8 w - - 0 1");
+    game.play_san("Qb6").unwrap();
+    assert_eq!(game.termination(), Some(Termination::Stalemate));
+    // A side with no king and no moves is never mated nor stalemated: an empty board just waits.
+    let empty = sandbox_game("8/8/8/8/8/8/8/8 w - - 0 1");
+    assert!(!empty.is_game_over() && empty.legal_moves().is_empty());
+    // Flag fall: the side facing no king cannot mate, so a flag fall is a draw (FIDE 6.9).
+    let mut lone = sandbox_game("8/8/8/8/3R4/8/8/8 w - - 0 1");
+    assert!(lone.has_insufficient_material(rocada::Color::White));
+    assert_eq!(lone.flag_fall(rocada::Color::Black).unwrap().termination, Termination::TimeoutInsufficientMaterial);
+    // No draw rules: even K v K plays on.
+    assert!(!sandbox_game("8/8/8/3k4/8/3K4/8/8 w - - 0 1").is_game_over());
+}

@@ -1044,7 +1044,7 @@ fn argument_errors_and_recovery() {
     assert_eq!(detail(&e, "reason").as_string().as_deref(), Some("fen-type"));
     for (options, at_fault) in [
         (r#"{"chess960": "yes"}"#, "chess960"),
-        (r#"{"sandbox": true}"#, "sandbox"),
+        (r#"{"sandbox": 1}"#, "sandbox"),
         (r#"{"lang": "de"}"#, "lang"),
         (r#"{"typo": 1}"#, "typo"),
         (r#"[]"#, "options"),
@@ -1130,4 +1130,30 @@ fn lazy_after_survives_a_changed_before() {
     );
     let m = moves.get(1);
     assert!(get_str(&m, "after").is_some());
+}
+
+#[wasm_bindgen_test]
+fn sandbox_positions_for_lessons() {
+    let lone_rook = "8/8/8/8/3R4/8/8/8 w - - 0 1";
+    expect_error(Chess::new(Some(arg(s(lone_rook))), None), "invalid-fen");
+    let mut chess = Chess::new(Some(arg(s(lone_rook))), opts(r#"{"sandbox": true}"#)).unwrap();
+    assert!(chess.is_sandbox());
+    play(&mut chess, "Rd7 Ra7");
+    assert_eq!(chess.fen(), "8/R7/8/8/8/8/8/8 w - - 2 3");
+    assert!(!chess.is_game_over());
+    // Edits stay in the sandbox: a black pawn on the first rank is accepted.
+    assert!(chess.put(arg(js_sys::JSON::parse(r#"{"type":"p","color":"b"}"#).unwrap()), s("e1")).unwrap());
+    assert!(chess.is_sandbox());
+    assert!(chess.fen().starts_with("8/R7/8/8/8/8/8/4p3 w - -"), "{}", chess.fen());
+    // load keeps the mode unless told; a refused FEN keeps the game and the mode.
+    expect_error(chess.load(s("8/8/8/8/8/8/8/K6K w - - 0 1"), None), "invalid-fen");
+    assert!(chess.is_sandbox());
+    chess.load(s(START), opts(r#"{"sandbox": false}"#)).unwrap();
+    assert!(!chess.is_sandbox());
+    expect_error(chess.load(s(lone_rook), None), "invalid-fen");
+    assert_eq!(chess.fen(), START);
+    // validateFen can check lesson positions too.
+    let ok = |options: &str| get(&validate_fen(s(lone_rook), opts(options)).unwrap(), "ok").as_bool();
+    assert_eq!(ok(r#"{"sandbox": true}"#), Some(true));
+    assert_eq!(ok(r#"{}"#), Some(false));
 }

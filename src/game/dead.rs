@@ -81,12 +81,16 @@ pub fn material_cannot_mate(board: &Board, color: Color) -> bool {
 
 /// Whether `color` can never checkmate, by any sequence of legal moves from `pos`: by
 /// material, or because the position is dead. This decides FIDE 6.9 when the *other* side's
-/// flag falls.
+/// flag falls. In a sandbox position, also when the other side has no king to mate.
 pub fn has_insufficient_material(pos: &Position, color: Color) -> bool {
+    if pos.is_sandbox() && pos.board().king_of(!color).is_none() {
+        return true;
+    }
     material_cannot_mate(pos.board(), color) || locked_pawns(pos)
 }
 
-/// Whether `pos` is a dead position (neither side can ever mate), and why.
+/// Whether `pos` is a dead position (neither side can ever mate), and why. Never for a
+/// sandbox position (lessons have no draw rules).
 ///
 /// ```
 /// use rocada::{CastlingMode, Position};
@@ -99,7 +103,9 @@ pub fn has_insufficient_material(pos: &Position, color: Color) -> bool {
 /// ```
 pub fn dead_position(pos: &Position) -> Option<DeadPosition> {
     let board = pos.board();
-    if material_cannot_mate(board, Color::White) && material_cannot_mate(board, Color::Black) {
+    if pos.is_sandbox() {
+        None
+    } else if material_cannot_mate(board, Color::White) && material_cannot_mate(board, Color::Black) {
         Some(DeadPosition::InsufficientMaterial)
     } else if locked_pawns(pos) {
         Some(DeadPosition::LockedPawns)

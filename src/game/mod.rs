@@ -325,6 +325,7 @@ impl Game {
     fn push(&mut self, m: Move) {
         let mut next = self.position().clone();
         next.play_unchecked(m);
+        let next = sandbox_pass(next);
         self.keys.push(RepetitionKey::of(&next));
         self.positions.push(next);
         self.moves.push(m);
@@ -613,6 +614,17 @@ impl Game {
     fn compute_automatic(&self) -> Option<Ending> {
         let pos = self.position();
         let mover = pos.turn();
+        if pos.is_sandbox() {
+            // Lessons: only a side with its king can be mated or stalemated; no draw rules.
+            let stuck = pos.board().king_of(mover).is_some() && pos.count_legal_moves() == 0;
+            return stuck.then(|| {
+                if pos.is_check() {
+                    Ending::win(!mover, Termination::Checkmate)
+                } else {
+                    Ending::draw(Termination::Stalemate)
+                }
+            });
+        }
         if pos.count_legal_moves() == 0 {
             return Some(if pos.is_check() {
                 Ending::win(!mover, Termination::Checkmate)
@@ -760,6 +772,23 @@ impl Game {
 }
 
 /// The squares and promotion of a UCI string such as `e7e8q` (`None` if it is not one).
+/// The position after a move in a sandbox: a side with no king and no legal move (typically a
+/// side with no pieces at all, in a one-side lesson) passes, so the other side moves again.
+/// Outside the sandbox, `pos` unchanged.
+pub fn sandbox_pass(pos: Position) -> Position {
+    let mover = pos.turn();
+    if !pos.is_sandbox() || pos.board().king_of(mover).is_some() || pos.count_legal_moves() > 0 {
+        return pos;
+    }
+    let mut setup = pos.to_setup();
+    setup.turn = !mover;
+    setup.ep_square = None;
+    if mover == Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    Position::sandbox(setup, pos.castling_mode()).unwrap_or(pos)
+}
+
 fn uci_squares(uci: &str) -> Option<(Square, Square, Option<Role>)> {
     let uci = uci.trim();
     let from = uci.get(0..2)?.parse().ok()?;

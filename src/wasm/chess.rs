@@ -37,6 +37,8 @@ pub struct Chess {
     notes: Notes,
     lang: Lang,
     figurine: bool,
+    /// Positions from FENs and edits are built as sandbox positions (lessons).
+    sandbox: bool,
 }
 
 /// A board that is not a legal position, and why.
@@ -75,8 +77,9 @@ enum MoveInput {
 #[wasm_bindgen]
 impl Chess {
     /// The standard start position when `fen` is omitted, otherwise the given FEN (X-FEN and
-    /// Shredder-FEN accepted). Options: `chess960`, `lang`, `figurine`, `touchMove`,
-    /// `skipValidation`; `sandbox` is not available yet.
+    /// Shredder-FEN accepted). Options: `chess960`, `sandbox` (lesson positions: kings may be
+    /// missing, one side may stand alone, pawns may stand on any rank), `lang`, `figurine`,
+    /// `touchMove`, `skipValidation`.
     ///
     /// Throws `ChessError` `invalid-fen` (detail `{ reason, reasons, field?, message }`) or
     /// `invalid-option`.
@@ -87,20 +90,15 @@ impl Chess {
             "options",
             &["chess960", "sandbox", "lang", "figurine", "touchMove", "skipValidation"],
         )?;
-        if o.bool("sandbox")?.unwrap_or(false) {
-            return Err(Failure::Option {
-                option: "sandbox".to_owned(),
-                message: "sandbox positions (no king, one side only) are not available yet".to_owned(),
-            }
-            .into());
-        }
+        let sandbox = o.bool("sandbox")?.unwrap_or(false);
         let mode = mode_of(o.bool("chess960")?.unwrap_or(false));
         let mut chess = Chess {
-            game: Game::from_position(start_position(mode)),
+            game: Game::from_position(start_position(mode, sandbox)),
             edit: None,
             notes: Notes::default(),
             lang: o.lang()?.unwrap_or(Lang::En),
             figurine: o.bool("figurine")?.unwrap_or(false),
+            sandbox,
         };
         if o.bool("touchMove")?.unwrap_or(false) {
             chess.game.set_touch_move(true);
@@ -143,8 +141,8 @@ impl Chess {
     }
 
     /// Replaces the position by a FEN (history and comments are cleared). Options:
-    /// `chess960` (default: as before), `preserveHeaders`, `skipValidation` (an illegal but
-    /// readable position is kept for editing, with no moves).
+    /// `chess960` and `sandbox` (default: as before), `preserveHeaders`, `skipValidation` (an
+    /// illegal but readable position is kept for editing, with no moves).
     pub fn load(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] fen: JsValue,
@@ -153,21 +151,22 @@ impl Chess {
         let o = Options::read(
             options.as_ref(),
             "options",
-            &["chess960", "preserveHeaders", "skipValidation"],
+            &["chess960", "sandbox", "preserveHeaders", "skipValidation"],
         )?;
         let mode = o.bool("chess960")?.map_or(self.mode(), mode_of);
-        self.load_fen(
-            &fen,
-            mode,
-            o.bool("skipValidation")?.unwrap_or(false),
-            o.bool("preserveHeaders")?.unwrap_or(false),
-        )?;
+        let sandbox = o.bool("sandbox")?.unwrap_or(self.sandbox);
+        let skip_validation = o.bool("skipValidation")?.unwrap_or(false);
+        let preserve_headers = o.bool("preserveHeaders")?.unwrap_or(false);
+        // A refused FEN leaves the game, and its mode, as they were.
+        let previous = core::mem::replace(&mut self.sandbox, sandbox);
+        self.load_fen(&fen, mode, skip_validation, preserve_headers)
+            .inspect_err(|_| self.sandbox = previous)?;
         Ok(())
     }
 
     /// Back to the start position (of the same castling mode); headers and history cleared.
     pub fn reset(&mut self) {
-        self.start_new(start_position(self.mode()), false);
+        self.start_new(start_position(self.mode(), self.sandbox), false);
     }
 
     /// An empty board (for setting up a position with `put`). `{ preserveHeaders: true }`
@@ -208,10 +207,12 @@ impl Chess {
         self.mode() == CastlingMode::Chess960
     }
 
-    /// Whether this is a sandbox position (not available yet: always `false`).
+    /// Whether positions are sandbox positions (the `sandbox` option of the constructor or
+    /// `load`): each piece moves by its own rules; check, checkmate and stalemate apply only to
+    /// a side that has its king; no draw rules; a side with no king and no move passes.
     #[wasm_bindgen(js_name = isSandbox)]
     pub fn is_sandbox(&self) -> bool {
-        false
+        self.sandbox
     }
 
     /// See the `Chess` interface in the custom TypeScript section for the overloads.
@@ -1101,6 +1102,7 @@ impl Chess {
             },
             lang,
             figurine,
+            sandbox: false,
         })
     }
 
@@ -1286,6 +1288,15 @@ impl Chess {
         }
     }
 
+    /// A position from a setup: a sandbox position in sandbox mode.
+    fn build(&self, setup: Setup, mode: CastlingMode) -> Result<Position, PositionError> {
+        if self.sandbox {
+            Position::sandbox(setup, mode)
+        } else {
+            Position::from_setup(setup, mode)
+        }
+    }
+
     fn mode(&self) -> CastlingMode {
         match &self.edit {
             Some(e) => e.mode,
@@ -1321,12 +1332,12 @@ impl Chess {
         preserve_headers: bool,
     ) -> Result<(), Failure> {
         let text = fen.as_string().ok_or_else(|| Failure::FenNotString(type_name(fen)))?;
+        let setup = Setup::from_fen(&text).map_err(|e| Failure::Fen(crate::FenError::Parse(e)))?;
         if skip_validation {
-            let setup = Setup::from_fen(&text).map_err(|e| Failure::Fen(crate::FenError::Parse(e)))?;
             self.set_setup(setup, mode, preserve_headers);
             return Ok(());
         }
-        let pos = Position::from_fen(&text, mode)?;
+        let pos = self.build(setup, mode).map_err(|e| Failure::Fen(crate::FenError::Position(e)))?;
         self.start_new(pos, preserve_headers);
         Ok(())
     }
@@ -1359,7 +1370,7 @@ impl Chess {
     /// board no longer supports are dropped (each kept only if the core accepts it); a board
     /// that is still not a legal position is kept for further editing.
     fn set_setup(&mut self, mut setup: Setup, mode: CastlingMode, preserve_headers: bool) {
-        let mut result = Position::from_setup(setup.clone(), mode);
+        let mut result = self.build(setup.clone(), mode);
         if let Err(e) = &result {
             let mut changed = false;
             if e.has(Invalid::InvalidEnPassant) && setup.ep_square.is_some() {
@@ -1371,7 +1382,7 @@ impl Chess {
                 for rook in setup.castling_rights {
                     let mut one = setup.clone();
                     one.castling_rights = Bitboard::from_square(rook);
-                    let fine = match Position::from_setup(one, mode) {
+                    let fine = match self.build(one, mode) {
                         Ok(_) => true,
                         Err(e) => !e.has(Invalid::InvalidCastlingRights),
                     };
@@ -1383,7 +1394,7 @@ impl Chess {
                 changed = true;
             }
             if changed {
-                result = Position::from_setup(setup.clone(), mode);
+                result = self.build(setup.clone(), mode);
             }
         }
         match result {
@@ -1478,11 +1489,16 @@ fn mode_of(chess960: bool) -> CastlingMode {
     }
 }
 
-/// The start position in a castling mode.
-fn start_position(mode: CastlingMode) -> Position {
-    match mode {
+/// The start position in a castling mode, as a sandbox position in sandbox mode.
+fn start_position(mode: CastlingMode, sandbox: bool) -> Position {
+    let pos = match mode {
         CastlingMode::Standard => Position::new(),
         CastlingMode::Chess960 => Position::chess960(518).expect("518 is the standard start"),
+    };
+    if sandbox {
+        Position::sandbox(pos.to_setup(), mode).unwrap_or(pos)
+    } else {
+        pos
     }
 }
 
@@ -1516,8 +1532,9 @@ pub fn validate_fen(
     #[wasm_bindgen(unchecked_param_type = "string")] fen: JsValue,
     options: Option<ValidateFenOptionsArg>,
 ) -> Result<JsValue, JsValue> {
-    let o = Options::read(options.as_ref(), "options", &["chess960"])?;
+    let o = Options::read(options.as_ref(), "options", &["chess960", "sandbox"])?;
     let mode = mode_of(o.bool("chess960")?.unwrap_or(false));
+    let sandbox = o.bool("sandbox")?.unwrap_or(false);
     let Some(text) = fen.as_string() else {
         return Ok(Obj::new()
             .set("ok", false)
@@ -1526,7 +1543,12 @@ pub fn validate_fen(
             .set("reasons", strings(["fen-type"]))
             .build());
     };
-    Ok(match Position::from_fen(&text, mode) {
+    let checked = match Setup::from_fen(&text) {
+        Err(e) => Err(crate::FenError::Parse(e)),
+        Ok(setup) if sandbox => Position::sandbox(setup, mode).map_err(crate::FenError::Position),
+        Ok(setup) => Position::from_setup(setup, mode).map_err(crate::FenError::Position),
+    };
+    Ok(match checked {
         Ok(_) => Obj::new().set("ok", true).build(),
         Err(e) => {
             let reasons: Vec<&str> = match &e {

@@ -70,13 +70,16 @@ fn fen_after(before: String, uci: String, chess960: bool) -> JsValue {
     } else {
         CastlingMode::Standard
     };
-    let Ok(mut pos) = Position::from_fen(&before, mode) else {
+    // A FEN that is not a legal position may be a sandbox (lesson) position.
+    let parsed = Position::from_fen(&before, mode)
+        .or_else(|_| crate::Setup::from_fen(&before).ok().and_then(|s| Position::sandbox(s, mode).ok()).ok_or(()));
+    let Ok(mut pos) = parsed else {
         return JsValue::UNDEFINED;
     };
     match crate::parse_uci(&pos, &uci) {
         Ok(m) => {
             pos.play_unchecked(m);
-            JsValue::from_str(&pos.fen())
+            JsValue::from_str(&crate::game::sandbox_pass(pos).fen())
         }
         Err(_) => JsValue::UNDEFINED,
     }

@@ -17,7 +17,12 @@ export type Lang = 'en' | 'ro' | 'es';
 export interface ChessOptions {
   /** Chess960 castling rules (X-FEN / Shredder-FEN rights, UCI castling king-onto-rook). Default `false`. */
   chess960?: boolean;
-  /** Lesson positions that are not legal chess. Not available yet: `true` throws `invalid-option`. */
+  /**
+   * Lesson positions that are not legal chess: kings may be missing, one side may stand alone,
+   * pawns may stand on any rank. Each piece moves by its own rules; check, checkmate and
+   * stalemate apply only to a side that has its king; no draw rules; a side with no king and no
+   * legal move passes (so one side can move on its own). Default `false`.
+   */
   sandbox?: boolean;
   /** Language of SAN piece letters on output and of explanations. Default `'en'`. */
   lang?: Lang;
@@ -43,6 +48,8 @@ export interface LangOptions {
 /** Options of `validateFen(fen, options)`. */
 export interface ValidateFenOptions {
   chess960?: boolean;
+  /** Validate as a sandbox (lesson) position. */
+  sandbox?: boolean;
 }
 
 /** Options of `pgnGame.toChess(options)`. */
@@ -56,6 +63,8 @@ export interface ToChessOptions {
 export interface LoadOptions {
   /** Chess960 castling rules; default: as before. */
   chess960?: boolean;
+  /** Sandbox (lesson) positions; default: as before. */
+  sandbox?: boolean;
   /** Keep the PGN headers. */
   preserveHeaders?: boolean;
   /** Keep a readable FEN that is not a legal position, for editing. */
