@@ -2,6 +2,8 @@
 // configuration anywhere:
 //  - a Vite app (default config) that imports `rocada` on the page and in a module worker
 //    (Vite bundles workers as IIFE by default), built with `vite build` and served statically;
+//  - a webpack 5 app (no webpack.config.js: production mode, the default entry), the page and
+//    a worker made from `new Worker(new URL(...))`;
 //  - a plain page with `<script type="module">` importing `rocada` through an import map, a
 //    module worker importing the package by path, and a page using `rocada/async` + `init()`.
 // Each page writes its results into #out and sets data-state="done" (or "error").
@@ -12,6 +14,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join, extname, normalize } from 'node:path';
 import { build } from 'vite';
+import webpack from 'webpack';
 import { chromium } from 'playwright-core';
 import { packedApp, chromiumPath } from './support/packed.mjs';
 
@@ -136,6 +139,59 @@ self.onmessage = () => self.postMessage(checks(rocada));
   const { symlinkSync } = await import('node:fs');
   symlinkSync(join(ctx.app, 'node_modules/rocada'), join(app, 'node_modules/rocada'), 'dir');
   await build({ root: app, logLevel: 'silent', configFile: false, build: { outDir: 'dist', emptyOutDir: true } });
+  const url = await serve(join(app, 'dist'));
+  const { state, text, problems } = await visit(url);
+  assert.equal(state, 'done', text);
+  assert.deepEqual(JSON.parse(text), { page: EXPECTED, worker: EXPECTED });
+  assert.deepEqual(problems, []);
+});
+
+test('a webpack 5 app (no config) on the page and in a worker', async () => {
+  const app = join(ctx.app, 'webpack-app');
+  mkdirSync(join(app, 'src'), { recursive: true });
+  writeFileSync(join(app, 'src/checks.js'), `${CHECKS}\nexport { checks };\n`);
+  writeFileSync(
+    join(app, 'src/index.js'),
+    `import * as rocada from 'rocada';
+import { checks } from './checks.js';
+const out = document.getElementById('out');
+try {
+  const page = checks(rocada);
+  const worker = new Worker(new URL('./worker.js', import.meta.url));
+  worker.onmessage = (e) => {
+    out.textContent = JSON.stringify({ page, worker: e.data });
+    out.dataset.state = 'done';
+  };
+  worker.onerror = (e) => { out.textContent = 'worker: ' + e.message; out.dataset.state = 'error'; };
+  worker.postMessage('go');
+} catch (e) {
+  out.textContent = String(e && e.stack || e);
+  out.dataset.state = 'error';
+}
+`,
+  );
+  writeFileSync(
+    join(app, 'src/worker.js'),
+    `import * as rocada from 'rocada';
+import { checks } from './checks.js';
+self.onmessage = () => self.postMessage(checks(rocada));
+`,
+  );
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'webpack-app', private: true }));
+  mkdirSync(join(app, 'node_modules'), { recursive: true });
+  const { symlinkSync } = await import('node:fs');
+  symlinkSync(join(ctx.app, 'node_modules/rocada'), join(app, 'node_modules/rocada'), 'dir');
+  // webpack's defaults as `npx webpack` in the app's folder: production mode, ./src/index.js
+  // -> ./dist/main.js (performance hints off: the inlined wasm is bigger than webpack's
+  // 244 KiB advice, which is a warning only).
+  const stats = await new Promise((resolve, reject) =>
+    webpack({ context: app, mode: 'production', output: { path: join(app, 'dist') }, performance: { hints: false } }, (err, s) => (err ? reject(err) : resolve(s))),
+  );
+  assert.ok(!stats.hasErrors(), stats.toString('errors-only'));
+  writeFileSync(
+    join(app, 'dist/index.html'),
+    '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>rocada webpack</title><pre id="out"></pre><script src="main.js"></script>\n',
+  );
   const url = await serve(join(app, 'dist'));
   const { state, text, problems } = await visit(url);
   assert.equal(state, 'done', text);
