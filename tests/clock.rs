@@ -360,3 +360,17 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn over_long_time_controls_are_refused_without_copying_them() {
+    use rocada::clock::MAX_TIME_CONTROL_LEN;
+    // Surrounding whitespace does not count.
+    assert!(TimeControl::parse(&format!("{0}5+3{0}", " ".repeat(MAX_TIME_CONTROL_LEN))).is_ok());
+    let huge = "x".repeat(8 << 20);
+    for e in [TimeControl::parse(&huge).unwrap_err(), TimeControl::from_pgn(&huge).unwrap_err()] {
+        assert_eq!(e.code(), "invalid-time-control");
+        assert!(e.to_string().len() < 100, "{e}");
+    }
+    let just_over = format!("5+3{}", "0".repeat(MAX_TIME_CONTROL_LEN));
+    assert!(TimeControl::parse(&just_over).unwrap_err().to_string().contains("longer than"));
+}

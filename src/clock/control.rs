@@ -91,6 +91,22 @@ impl fmt::Display for TimeControlError {
 
 impl std::error::Error for TimeControlError {}
 
+/// The longest time-control text read, in bytes (longer ones are refused at once, so that
+/// errors never copy a huge input).
+pub const MAX_TIME_CONTROL_LEN: usize = 256;
+
+/// Refuses an empty or over-long text.
+fn checked(text: &str) -> Result<&str, TimeControlError> {
+    let text = text.trim();
+    if text.is_empty() {
+        Err(TimeControlError::new("empty"))
+    } else if text.len() > MAX_TIME_CONTROL_LEN {
+        Err(TimeControlError::new(format!("longer than {MAX_TIME_CONTROL_LEN} bytes")))
+    } else {
+        Ok(text)
+    }
+}
+
 const SECOND: u64 = 1000;
 const MINUTE: u64 = 60 * SECOND;
 /// Longest period accepted: a week.
@@ -163,10 +179,7 @@ impl TimeControl {
     /// # Ok::<(), rocada::clock::TimeControlError>(())
     /// ```
     pub fn parse(text: &str) -> Result<TimeControl, TimeControlError> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(TimeControlError::new("empty"));
-        }
+        let text = checked(text)?;
         let mut stages = Vec::new();
         for (i, part) in text.split(',').enumerate() {
             let part = part.trim();
@@ -191,9 +204,8 @@ impl TimeControl {
     /// # Ok::<(), rocada::clock::TimeControlError>(())
     /// ```
     pub fn from_pgn(text: &str) -> Result<TimeControl, TimeControlError> {
-        let text = text.trim();
+        let text = checked(text)?;
         match text {
-            "" => return Err(TimeControlError::new("empty")),
             "?" => return Err(TimeControlError::new("the time control is unknown (\"?\")")),
             "-" => return Err(TimeControlError::new("the game has no time control (\"-\")")),
             _ => {}

@@ -23,7 +23,7 @@
 
 mod control;
 
-pub use control::{Bonus, Stage, TimeControl, TimeControlError};
+pub use control::{Bonus, Stage, TimeControl, TimeControlError, MAX_TIME_CONTROL_LEN};
 
 use crate::Color;
 use core::fmt;
