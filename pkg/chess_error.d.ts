@@ -24,7 +24,17 @@ export type ChessErrorCode =
   | 'invalid-time-control'
   | 'flag-fallen'
   | 'clock-stopped'
-  | 'clock-paused';
+  | 'clock-paused'
+  // the engine (thrown by engine-base.js, not by the wasm module)
+  | EngineErrorCode
+  // a method called on an object after its free() (thrown by extend.js)
+  | FreedErrorCode;
+
+/** A method called on a `Chess`, `Clock` or `PgnGame` after its `free()` (test/abuse.test.mjs checks it). */
+export type FreedErrorCode = 'object-freed';
+
+/** The codes of `Engine`'s lifecycle failures (test/engine.test.mjs checks each). */
+export type EngineErrorCode = 'engine-crashed' | 'engine-terminated';
 
 /** Why a FEN was refused: the core's codes. */
 export type FenErrorReason =

@@ -12,3 +12,4 @@ export * from './rocada.js';
 export { default } from './rocada.js';
 export * from './objects.js';
 export { ChessError } from './chess_error.js';
+export { Engine } from './engine-node.js';

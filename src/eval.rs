@@ -14,7 +14,7 @@
 //!
 //! Guarantees: deterministic, symmetric (a colour-flipped position gets the negated score
 //! before the tempo bonus), never within the mate score range. All weights live in
-//! [`crate::search::params`].
+//! [`crate::search::params`] (the linear ones in [`EvalParams`], for the tuner).
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::search::params as p;
@@ -134,6 +134,46 @@ fn centre_distance(sq: Square) -> i32 {
     (3 - f).max(f - 4) + (3 - r).max(r - 4)
 }
 
+/// The linear weights of the evaluation (the value used is [`crate::search::params::EVAL`];
+/// the tuner evaluates with others through [`evaluate_with`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalParams {
+    /// Material by role (pawn, knight, bishop, rook, queen, king).
+    pub piece_value: [S; 6],
+    /// Piece-square tables by role, drawn from White's side (row 1 is rank 8).
+    pub pst: [[S; 64]; 6],
+    /// Per reachable square (not own pieces, not attacked by enemy pawns) beyond
+    /// `MOBILITY_BASE`, by role.
+    pub mobility: [S; 6],
+    /// Passed pawn by relative rank (rank 1 .. rank 8).
+    pub passed_pawn: [S; 8],
+    /// Passed pawn whose stop square is free, by relative rank.
+    pub passed_free: [S; 8],
+    /// Per square of (their king's distance - ours) to a passed pawn's stop square, times
+    /// the pawn's relative rank less one (ranks 3..7).
+    pub passed_king_distance: S,
+    /// A pawn with no friendly pawn on the adjacent files.
+    pub isolated_pawn: S,
+    /// Each pawn behind another friendly pawn on the same file.
+    pub doubled_pawn: S,
+    /// A pawn defended by a pawn or beside one (phalanx), by relative rank.
+    pub connected_pawn: [S; 8],
+    /// Both bishops.
+    pub bishop_pair: S,
+    /// A rook on a file without pawns.
+    pub rook_open_file: S,
+    /// A rook on a file with enemy pawns only.
+    pub rook_semi_open_file: S,
+    /// A minor attacked by a pawn, a rook by a pawn or minor, a queen by anything lesser.
+    pub threatened_piece: S,
+    /// A minor on ranks 4-6, defended by a pawn, that no enemy pawn can attack.
+    pub outpost: S,
+    /// Each own pawn on the two ranks in front of a king on its first two ranks (three files).
+    pub king_shield_pawn: S,
+    /// Each file next to (or of) such a king without own pawns.
+    pub king_open_file: S,
+}
+
 /// What the first pass learns about one side.
 #[derive(Default)]
 struct SideInfo {
@@ -148,31 +188,37 @@ struct SideInfo {
 }
 
 /// The evaluation of `pos` for the side to move, in centipawns.
+#[inline]
 pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &p::EVAL)
+}
+
+/// [`evaluate`] with the linear weights `w` (for the tuner).
+pub fn evaluate_with(pos: &Position, w: &EvalParams) -> i32 {
     let b = pos.board();
     if no_mating_material(b) {
         return 0;
     }
-    let (white, wphase) = material_and_tables(b, Color::White);
-    let (black, bphase) = material_and_tables(b, Color::Black);
+    let (white, wphase) = material_and_tables(b, Color::White, w);
+    let (black, bphase) = material_and_tables(b, Color::Black, w);
     let mut score = white - black;
     let phase = (wphase + bphase).min(p::PHASE_MAX);
 
     let mut info = [SideInfo::default(), SideInfo::default()];
     for color in Color::ALL {
-        let s = pieces(b, color, &mut info[color as usize]);
+        let s = pieces(b, color, &mut info[color as usize], w);
         score += if color == Color::White { s } else { -s };
     }
     for color in Color::ALL {
-        let s = pawns(b, color) + threats_and_king(b, color, &info);
+        let s = pawns(b, color, w) + threats_and_king(b, color, &info, w);
         score += if color == Color::White { s } else { -s };
     }
 
     let strong = if score.1 >= 0 { Color::White } else { Color::Black };
-    let scale = endgame_scale(b, strong);
+    let scale = endgame_scale(b, strong, w);
     let eg = score.1 * scale / p::SCALE_FULL;
     let mut v = (score.0 * phase + eg * (p::PHASE_MAX - phase)) / p::PHASE_MAX;
-    v += mop_up(b, strong) * if strong == Color::White { 1 } else { -1 };
+    v += mop_up(b, strong, w) * if strong == Color::White { 1 } else { -1 };
 
     let v = if pos.turn() == Color::White { v } else { -v };
     v + p::TEMPO
@@ -192,23 +238,23 @@ pub fn no_mating_material(b: &Board) -> bool {
 }
 
 /// Material and piece-square tables of `color`, and its phase weight.
-fn material_and_tables(b: &Board, color: Color) -> (S, i32) {
+fn material_and_tables(b: &Board, color: Color, w: &EvalParams) -> (S, i32) {
     let mut s = S(0, 0);
     let mut phase = 0;
     for role in Role::ALL {
         let bb = b.by_piece(Piece::new(color, role));
         let n = bb.count() as i32;
-        s += p::PIECE_VALUE[role as usize] * n;
+        s += w.piece_value[role as usize] * n;
         phase += p::PHASE_WEIGHT[role as usize] * n;
         for sq in bb {
-            s += p::PST[role as usize][table_index(color, sq)];
+            s += w.pst[role as usize][table_index(color, sq)];
         }
     }
     (s, phase)
 }
 
 /// Mobility, attack maps, king-zone attacks, bishop pair, rook files, outposts of `color`.
-fn pieces(b: &Board, color: Color, info: &mut SideInfo) -> S {
+fn pieces(b: &Board, color: Color, info: &mut SideInfo, w: &EvalParams) -> S {
     let them = !color;
     let ours = b.by_color(color);
     let occupied = b.occupied();
@@ -234,7 +280,7 @@ fn pieces(b: &Board, color: Color, info: &mut SideInfo) -> S {
                 _ => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
             };
             info.attacks[r] |= attacks;
-            s += p::MOBILITY[r] * ((attacks & area).count() as i32 - p::MOBILITY_BASE[r]);
+            s += w.mobility[r] * ((attacks & area).count() as i32 - p::MOBILITY_BASE[r]);
             if (attacks & zone).any() {
                 info.units += p::KING_ATTACK_UNITS[r];
                 info.attackers += 1;
@@ -244,13 +290,13 @@ fn pieces(b: &Board, color: Color, info: &mut SideInfo) -> S {
                     let rr = relative_rank(color, sq);
                     let span = adjacent_files(sq.file() as u32) & ranks_ahead(color, sq);
                     if (3..=5).contains(&rr) && our_pawn_attacks.contains(sq) && (span & their_pawns).is_empty() {
-                        s += p::OUTPOST;
+                        s += w.outpost;
                     }
                 }
                 Role::Rook => {
                     let file = file_mask(sq.file() as u32);
                     if (file & our_pawns).is_empty() {
-                        s += if (file & their_pawns).is_empty() { p::ROOK_OPEN_FILE } else { p::ROOK_SEMI_OPEN_FILE };
+                        s += if (file & their_pawns).is_empty() { w.rook_open_file } else { w.rook_semi_open_file };
                     }
                 }
                 _ => {}
@@ -262,13 +308,13 @@ fn pieces(b: &Board, color: Color, info: &mut SideInfo) -> S {
     }
     info.all = info.attacks.iter().fold(Bitboard::EMPTY, |acc, &a| acc | a);
     if b.by_piece(Piece::new(color, Role::Bishop)).more_than_one() {
-        s += p::BISHOP_PAIR;
+        s += w.bishop_pair;
     }
     s
 }
 
 /// Pawn structure of `color`.
-fn pawns(b: &Board, color: Color) -> S {
+fn pawns(b: &Board, color: Color, w: &EvalParams) -> S {
     let them = !color;
     let ours = b.by_piece(Piece::new(color, Role::Pawn));
     let theirs = b.by_piece(Piece::new(them, Role::Pawn));
@@ -283,28 +329,28 @@ fn pawns(b: &Board, color: Color) -> S {
         let same_file_ahead = file_mask(file) & ahead;
         let adjacent = adjacent_files(file);
         if (ours & same_file_ahead).any() {
-            s += p::DOUBLED_PAWN;
+            s += w.doubled_pawn;
         }
         if (ours & adjacent).is_empty() {
-            s += p::ISOLATED_PAWN;
+            s += w.isolated_pawn;
         }
         let rank_bb = Bitboard::from_rank(sq.rank());
         let defended = (pawn_attacks(them, sq) & ours).any();
         let phalanx = (adjacent & rank_bb & ours).any();
         if defended || phalanx {
-            s += p::CONNECTED_PAWN[rr];
+            s += w.connected_pawn[rr];
         }
         let passed = (theirs & (same_file_ahead | (adjacent & ahead))).is_empty() && (ours & same_file_ahead).is_empty();
         if passed {
-            s += p::PASSED_PAWN[rr];
+            s += w.passed_pawn[rr];
             let stop = Square::new(if color == Color::White { sq as u32 + 8 } else { sq as u32 - 8 });
             if !occupied.contains(stop) {
-                s += p::PASSED_FREE[rr];
+                s += w.passed_free[rr];
             }
             if let (Some(ok), Some(tk), true) = (our_king, their_king, rr >= 2) {
                 let weight = rr as i32 - 1;
                 let d = tk.distance(stop) as i32 - ok.distance(stop) as i32;
-                s += S(0, d * weight * p::PASSED_KING_DISTANCE);
+                s += w.passed_king_distance * (d * weight);
             }
         }
     }
@@ -312,7 +358,7 @@ fn pawns(b: &Board, color: Color) -> S {
 }
 
 /// Threats against `color`'s pieces and the safety of `color`'s king.
-fn threats_and_king(b: &Board, color: Color, info: &[SideInfo; 2]) -> S {
+fn threats_and_king(b: &Board, color: Color, info: &[SideInfo; 2], w: &EvalParams) -> S {
     let them = !color;
     let mine = &info[color as usize];
     let theirs = &info[them as usize];
@@ -327,9 +373,11 @@ fn threats_and_king(b: &Board, color: Color, info: &[SideInfo; 2]) -> S {
     let queens = ours & b.by_role(Role::Queen);
     let threatened =
         (minors & by_pawn) | (rooks & (by_pawn | by_minor)) | (queens & (by_pawn | by_minor | theirs.attacks[Role::Rook as usize]));
-    s += p::THREATENED_PIECE * threatened.count() as i32;
+    s += w.threatened_piece * threatened.count() as i32;
 
-    let Some(king) = b.king_of(color) else { return s };
+    let Some(king) = b.king_of(color) else {
+        return s;
+    };
 
     // Pawn shield and open files around a king on its first two ranks.
     let our_pawns = b.by_piece(Piece::new(color, Role::Pawn));
@@ -340,10 +388,10 @@ fn threats_and_king(b: &Board, color: Color, info: &[SideInfo; 2]) -> S {
             Color::White => Bitboard::from_rank(Rank::Second) | Bitboard::from_rank(Rank::Third),
             Color::Black => Bitboard::from_rank(Rank::Seventh) | Bitboard::from_rank(Rank::Sixth),
         };
-        s += p::KING_SHIELD_PAWN * (files & near_ranks & our_pawns).count().min(3) as i32;
+        s += w.king_shield_pawn * (files & near_ranks & our_pawns).count().min(3) as i32;
         for f in kf.saturating_sub(1)..=(kf + 1).min(7) {
             if (file_mask(f) & our_pawns).is_empty() {
-                s += p::KING_OPEN_FILE;
+                s += w.king_open_file;
             }
         }
     }
@@ -375,25 +423,25 @@ fn threats_and_king(b: &Board, color: Color, info: &[SideInfo; 2]) -> S {
 }
 
 /// Non-pawn material of `color` in endgame values.
-fn non_pawn_material(b: &Board, color: Color) -> i32 {
+fn non_pawn_material(b: &Board, color: Color, w: &EvalParams) -> i32 {
     [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
         .iter()
-        .map(|&r| b.by_piece(Piece::new(color, r)).count() as i32 * p::PIECE_VALUE[r as usize].1)
+        .map(|&r| b.by_piece(Piece::new(color, r)).count() as i32 * w.piece_value[r as usize].1)
         .sum()
 }
 
 /// How much of the endgame score the stronger side keeps, out of `SCALE_FULL`.
-fn endgame_scale(b: &Board, strong: Color) -> i32 {
+fn endgame_scale(b: &Board, strong: Color, w: &EvalParams) -> i32 {
     let weak = !strong;
     let strong_pawns = b.by_piece(Piece::new(strong, Role::Pawn));
-    let (npm_strong, npm_weak) = (non_pawn_material(b, strong), non_pawn_material(b, weak));
+    let (npm_strong, npm_weak) = (non_pawn_material(b, strong, w), non_pawn_material(b, weak, w));
     if strong_pawns.is_empty() {
         let strong_pieces = b.by_color(strong) & !b.by_role(Role::King);
         let only_knights = (strong_pieces & !b.by_role(Role::Knight)).is_empty();
         if only_knights && strong_pieces.count() <= 2 {
             return 0;
         }
-        if npm_strong - npm_weak <= p::PIECE_VALUE[Role::Bishop as usize].1 {
+        if npm_strong - npm_weak <= w.piece_value[Role::Bishop as usize].1 {
             return p::SCALE_NO_PAWNS_MINOR_UP;
         }
     }
@@ -412,12 +460,14 @@ fn endgame_scale(b: &Board, strong: Color) -> i32 {
 }
 
 /// Against a bare king: drive it to the edge and bring the kings together.
-fn mop_up(b: &Board, strong: Color) -> i32 {
+fn mop_up(b: &Board, strong: Color, w: &EvalParams) -> i32 {
     let weak = !strong;
-    if (b.by_color(weak) & !b.by_role(Role::King)).any() || non_pawn_material(b, strong) == 0 {
+    if (b.by_color(weak) & !b.by_role(Role::King)).any() || non_pawn_material(b, strong, w) == 0 {
         return 0;
     }
-    let (Some(sk), Some(wk)) = (b.king_of(strong), b.king_of(weak)) else { return 0 };
+    let (Some(sk), Some(wk)) = (b.king_of(strong), b.king_of(weak)) else {
+        return 0;
+    };
     let df = (sk.file() as i32 - wk.file() as i32).abs();
     let dr = (sk.rank() as i32 - wk.rank() as i32).abs();
     p::MOPUP_EDGE * centre_distance(wk) + p::MOPUP_KINGS * (14 - df - dr)

@@ -322,16 +322,16 @@ pub fn explain_move(pos: &Position, m: Move) -> Explanation {
 pub fn find_legal(pos: &Position, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
     let mut exact = None;
     let mut castle_by_destination = None;
-    pos.for_each_legal_move(|m| {
+    for m in pos.legal_moves() {
         if m.from() != from || m.promotion() != promotion {
-            return;
+            continue;
         }
         if m.to() == to {
             exact = Some(m);
         } else if m.is_castle() && m.destination() == to && from.distance(to) >= 2 {
             castle_by_destination = Some(m);
         }
-    });
+    }
     exact.or(castle_by_destination)
 }
 
@@ -582,7 +582,10 @@ fn classify_castle(pos: &Position, e: Explanation, side: CastlingSide) -> Explan
     let occupied = board.occupied().without(king).without(rook);
     // The squares the king crosses, from its own square outward, then its destination.
     let mut crossing: Vec<Square> = span(king, king_to).without(king).without(king_to).into_iter().collect();
-    crossing.sort_by_key(|sq| sq.distance(king));
+    // They lie on the king's rank on one side of it: ascending squares, reversed going left.
+    if king_to < king {
+        crossing.reverse();
+    }
     for sq in crossing {
         if let Some(attacker) = pos.attackers_to(sq, !us, occupied).first() {
             return e

@@ -3,8 +3,13 @@
 //! Reading accepts all three castling notations (`KQkq`, `HAha`, and X-FEN's mix of both);
 //! the counters may be left out (`0` and `1` are assumed). Writing gives X-FEN by default,
 //! which is plain FEN for every standard-chess position.
+//!
+//! Reading takes constant memory and time linear in the text, whatever its length: fields and
+//! ranks are counted, never collected, and the first fault ends the reading (an error quotes at
+//! most 24 characters of the text). So no length limit is needed.
 
 use crate::{Bitboard, Board, Color, File, Piece, Rank, Role, Setup, Square};
+use arrayvec::ArrayVec;
 use core::fmt;
 
 /// How castling rights are written.
@@ -90,13 +95,13 @@ fn quote(s: &str) -> String {
 }
 
 fn parse_board(field: &str) -> Result<Board, ParseFenError> {
-    let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != 8 {
-        let n = ranks.len();
+    // Counted without collecting: a hostile field of any length takes no memory.
+    let n = field.split('/').count();
+    if n != 8 {
         return Err(ParseFenError::Board(format!("has {n} rank{}, expected 8", if n == 1 { "" } else { "s" })));
     }
     let mut board = Board::empty();
-    for (i, text) in ranks.iter().enumerate() {
+    for (i, text) in field.split('/').enumerate() {
         let rank = Rank::new(7 - i as u32);
         let mut file = 0u32;
         let mut prev_digit = false;
@@ -172,12 +177,18 @@ impl Setup {
     /// assert_eq!(Setup::from_fen("8/8 w - - 0 1").unwrap_err().code(), "fen-board");
     /// ```
     pub fn from_fen(fen: &str) -> Result<Setup, ParseFenError> {
-        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
-        if fields.is_empty() {
+        // At most six fields are kept; the rest are only counted (constant memory for any input).
+        let mut fields: ArrayVec<&str, 6> = ArrayVec::new();
+        let mut count = 0;
+        for field in fen.split_ascii_whitespace() {
+            count += 1;
+            let _ = fields.try_push(field);
+        }
+        if count == 0 {
             return Err(ParseFenError::Empty);
         }
-        if fields.len() > 6 {
-            return Err(ParseFenError::FieldCount(fields.len()));
+        if count > 6 {
+            return Err(ParseFenError::FieldCount(count));
         }
         let board = parse_board(fields[0])?;
         let turn = match fields.get(1) {

@@ -476,8 +476,9 @@ pub(crate) fn render(key: &str, lang: Lang, vars: &Vars) -> String {
             out.push_str(if feminine { f } else { m });
             continue;
         }
-        let capital = name.chars().next().is_some_and(|c| c.is_uppercase());
-        let value: String = match name.to_lowercase().as_str() {
+        // Placeholder names are ASCII (a test checks), so ASCII casing is all they need.
+        let capital = name.starts_with(|c: char| c.is_ascii_uppercase());
+        let value: String = match name.to_ascii_lowercase().as_str() {
             "piece" => vars.piece.map_or("?".into(), |p| piece_name(p.role, lang).into()),
             "by" => vars.by.map_or("?".into(), |p| piece_name(p.role, lang).into()),
             "attacker" => vars.attacker.map_or("?".into(), |p| piece_name(p.role, lang).into()),
@@ -505,12 +506,14 @@ fn square(sq: Option<Square>) -> String {
     sq.map_or("?".into(), |s| s.to_string())
 }
 
+/// `s` with its first letter in capitals. Every value a placeholder takes starts with an ASCII
+/// character (a test checks), so no Unicode case tables are needed.
 fn capitalize(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+    let mut out = s.to_string();
+    if let Some(first) = out.get_mut(..1) {
+        first.make_ascii_uppercase();
     }
+    out
 }
 
 /// The message key for a termination.
@@ -527,5 +530,36 @@ pub(crate) fn termination_key(t: Termination) -> &'static str {
         Termination::Agreement => "termination.agreement",
         Termination::Timeout => "termination.timeout",
         Termination::TimeoutInsufficientMaterial => "termination.timeout-insufficient-material",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `render` changes case with ASCII rules only: that matches Unicode casing because every
+    /// placeholder name and every value a placeholder takes start with ASCII characters.
+    #[test]
+    fn placeholders_and_their_values_are_ascii_where_cased() {
+        for key in keys() {
+            for lang in Lang::ALL {
+                let t = template(key, lang).unwrap();
+                for name in t.split('{').skip(1).filter_map(|s| s.split_once('}').map(|(n, _)| n)) {
+                    assert!(name.contains('|') || name.is_ascii(), "{key}: placeholder {name}");
+                }
+            }
+        }
+        for lang in Lang::ALL {
+            let mut values = vec![color_name(Color::White, lang), color_name(Color::Black, lang)];
+            for role in Role::ALL {
+                values.extend([piece_name(role, lang), movement_rule(role, lang)]);
+            }
+            for v in values {
+                assert!(v.starts_with(|c: char| c.is_ascii()), "{v}");
+            }
+        }
+        assert_eq!(capitalize("el peón"), "El peón");
+        assert_eq!(capitalize("ăb"), "ăb");
+        assert_eq!(capitalize(""), "");
     }
 }

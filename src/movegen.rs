@@ -92,6 +92,19 @@ impl<F: FnMut(Move)> MoveSink for EachMove<F> {
     }
 }
 
+/// Hands the moves of `list` to `sink`, in order: a promotion's four moves are one target of
+/// [`MoveSink::piece`], handed over at its first (queen) move.
+fn replay<S: MoveSink>(list: &MoveList, sink: &mut S) {
+    for &m in list {
+        match m.kind() {
+            MoveKind::EnPassant => sink.en_passant(m.from(), m.to()),
+            MoveKind::Castle => sink.castle(m.from(), m.to()),
+            MoveKind::Promotion(role) if role != Role::Queen => {}
+            _ => sink.piece(m.role(), m.from(), Bitboard::from_square(m.to())),
+        }
+    }
+}
+
 /// Above this many candidate king squares, one attack map beats testing each square.
 const KING_TARGETS_FOR_MAP: u32 = 2;
 
@@ -130,6 +143,9 @@ impl Position {
     }
 
     /// The number of legal moves, counted without building them (perft's bulk count).
+    // Never inlined: one copy of the generator serves every caller (a call costs nothing
+    // beside the generation).
+    #[inline(never)]
     pub fn count_legal_moves(&self) -> usize {
         let mut sink = Counter(0);
         self.generate(&mut sink);
@@ -193,7 +209,7 @@ impl Position {
         let us = self.turn();
         let them = !us;
         let b = *self.board();
-        let Some(king) = b.king_of(us) else { return self.generate_kingless(sink) };
+        let Some(king) = b.king_of(us) else { return replay(&self.kingless_moves(), sink) };
         let ours = b.by_color(us);
         let theirs = b.by_color(them);
         let occupied = ours | theirs;
@@ -265,9 +281,15 @@ impl Position {
     }
 
     /// Every move of a side without a king (sandbox positions): each piece by its own rules,
-    /// nothing to protect.
+    /// nothing to protect. One list for every sink: this cold path is compiled once, not once
+    /// per sink type.
     #[cold]
-    fn generate_kingless<S: MoveSink>(&self, sink: &mut S) {
+    #[inline(never)]
+    fn kingless_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        let sink = &mut EachMove(|m| {
+            let _ = moves.try_push(m);
+        });
         let b = self.board();
         let ours = b.by_color(self.turn());
         let occupied = b.occupied();
@@ -279,6 +301,7 @@ impl Position {
         // No king: `king` only anchors pin lines, and nothing is pinned.
         self.generate_pawn_moves(sink, Square::A1, Bitboard::EMPTY, Bitboard::FULL, true);
         self.generate_en_passant(&mut |from, to| sink.en_passant(from, to));
+        moves
     }
 
     #[inline(always)]
@@ -339,19 +362,55 @@ impl Position {
         }
     }
 
+    /// Both sides written out, not left to the loop unroller (which the wasm build limits).
     #[inline(always)]
     fn generate_castling<S: MoveSink>(&self, sink: &mut S, king: Square) {
+        self.generate_castle(sink, king, CastlingSide::KingSide);
+        self.generate_castle(sink, king, CastlingSide::QueenSide);
+    }
+
+    #[inline(always)]
+    fn generate_castle<S: MoveSink>(&self, sink: &mut S, king: Square, side: CastlingSide) {
         let us = self.turn();
         let occupied = self.board().occupied();
-        for side in CastlingSide::ALL {
-            let Some(rook) = self.castles().rook(us, side) else { continue };
-            if (castling_path(king, rook) & occupied).any() {
-                continue;
-            }
-            let without_both = occupied.without(king).without(rook);
-            if king_path(king, side).all(|sq| !self.is_attacked(sq, !us, without_both)) {
-                sink.castle(king, rook);
-            }
+        let Some(rook) = self.castles().rook(us, side) else { return };
+        if (castling_path(king, rook) & occupied).any() {
+            return;
+        }
+        let without_both = occupied.without(king).without(rook);
+        if king_path(king, side).all(|sq| !self.is_attacked(sq, !us, without_both)) {
+            sink.castle(king, rook);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::perft::{perft, perft_every_leaf};
+    use crate::{CastlingMode, Move, Position, Setup};
+
+    fn sandbox(fen: &str) -> Position {
+        Position::sandbox(Setup::from_fen(fen).unwrap(), CastlingMode::Standard).unwrap()
+    }
+
+    /// A side without its king: every sink (list, count, callback) sees the same moves,
+    /// promotions four times and en passant included, down the tree.
+    #[test]
+    fn kingless_moves_reach_every_sink_alike() {
+        for (fen, moves) in [
+            ("8/3P4/8/8/8/8/8/8 w - - 0 1", 4),
+            ("r3k3/1P6/8/8/8/8/6p1/R7 w - - 0 1", 8 + 14),
+            ("8/8/8/8/3pP3/8/8/4K3 b - e3 0 1", 2),
+            ("4k3/8/8/8/3pP3/8/8/8 b - e3 0 1", 7),
+        ] {
+            let pos = sandbox(fen);
+            let list = pos.legal_moves();
+            assert_eq!(list.len(), moves, "{fen}");
+            assert_eq!(pos.count_legal_moves(), moves, "{fen}");
+            let mut each: Vec<Move> = Vec::new();
+            pos.for_each_legal_move(|m| each.push(m));
+            assert_eq!(each, list.to_vec(), "{fen}");
+            assert_eq!(perft(&pos, 3), perft_every_leaf(&pos, 3), "{fen}");
         }
     }
 }

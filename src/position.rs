@@ -496,6 +496,33 @@ impl Position {
         h
     }
 
+    /// Passes the turn (a "null move", for search): the other side moves next, any en passant
+    /// right lapses, the counters advance as for a quiet move. Refused (returns `false`, the
+    /// position unchanged) when the side to move is in check, since the result would be illegal.
+    ///
+    /// ```
+    /// let mut pos = rocada::Position::new();
+    /// assert!(pos.play_null());
+    /// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1");
+    /// assert_eq!(pos.zobrist_hash(), rocada::Position::from_fen(&pos.fen(), rocada::CastlingMode::Standard).unwrap().zobrist_hash());
+    /// ```
+    pub fn play_null(&mut self) -> bool {
+        if self.is_check() {
+            return false;
+        }
+        let mut hash = self.hash ^ zobrist::white_to_move_key();
+        if let Some(ep) = self.ep_square.take() {
+            hash ^= zobrist::en_passant_key(ep.file());
+        }
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        if self.turn == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = !self.turn;
+        self.hash = hash;
+        true
+    }
+
     /// Plays `m`, which must be legal here (as produced by [`Position::legal_moves`]): the fast
     /// path for search and perft. An illegal move leaves the position inconsistent.
     pub fn play_unchecked(&mut self, m: Move) {

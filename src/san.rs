@@ -17,7 +17,6 @@
 //! language, errors), since this module is private and re-exported at the crate root.
 
 use crate::attacks::{self, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
-use crate::movegen::MoveSink;
 use crate::{figurine, Bitboard, CastlingSide, Color, File, Lang, Move, MoveKind, MoveList, Piece, Position, Rank, Role, Square};
 use arrayvec::{ArrayString, ArrayVec};
 use core::fmt;
@@ -137,65 +136,13 @@ impl std::error::Error for SanError {}
 /// A SAN or LAN string built on the stack (the longest, `e7xd8=♕#`, is 10 bytes).
 type Buf = ArrayString<24>;
 
-/// Collects the legal moves of one role onto a set of squares (castling excluded), so reading
-/// SAN or disambiguating one move builds only the moves that matter.
-pub(crate) struct MovesTo {
-    role: Role,
-    targets: Bitboard,
-    moves: MoveList,
-}
-
-impl MovesTo {
-    /// The legal non-castling moves of `role` onto `targets`, in generation order.
-    pub(crate) fn generate(pos: &Position, role: Role, targets: Bitboard) -> MoveList {
-        let mut sink = MovesTo { role, targets, moves: MoveList::new() };
-        pos.generate(&mut sink);
-        sink.moves
-    }
-
-    #[inline(always)]
-    fn pawn(&mut self, from: Square, to: Square, promote: bool) {
-        if promote {
-            for role in Role::PROMOTIONS {
-                self.moves.push(Move::new(Role::Pawn, from, to, MoveKind::Promotion(role)));
-            }
-        } else {
-            self.moves.push(Move::new(Role::Pawn, from, to, MoveKind::Normal));
-        }
-    }
-}
-
-impl MoveSink for MovesTo {
-    #[inline(always)]
-    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
-        if role != self.role {
-            return;
-        }
-        for to in targets & self.targets {
-            if role == Role::Pawn {
-                self.pawn(from, to, Bitboard::BACKRANKS.contains(to));
-            } else {
-                self.moves.push(Move::new(role, from, to, MoveKind::Normal));
-            }
-        }
-    }
-    #[inline(always)]
-    fn pawns(&mut self, targets: Bitboard, delta: i32, promote: bool) {
-        if self.role != Role::Pawn {
-            return;
-        }
-        for to in targets & self.targets {
-            self.pawn(Square::new((to as i32 - delta) as u32), to, promote);
-        }
-    }
-    #[inline(always)]
-    fn en_passant(&mut self, from: Square, to: Square) {
-        if self.role == Role::Pawn && self.targets.contains(to) {
-            self.moves.push(Move::new(Role::Pawn, from, to, MoveKind::EnPassant));
-        }
-    }
-    #[inline(always)]
-    fn castle(&mut self, _king: Square, _rook: Square) {}
+/// The legal non-castling moves of `role` onto `to`, in generation order: what reading SAN or
+/// disambiguating one move needs. Filtered from [`Position::legal_moves`], so that the move
+/// generator is not compiled once more for a filtering sink (11 KB of wasm).
+pub(crate) fn moves_to(pos: &Position, role: Role, to: Square) -> MoveList {
+    let mut moves = pos.legal_moves();
+    moves.retain(|m| m.role() == role && m.to() == to && !m.is_castle());
+    moves
 }
 
 /// Whether the side to move in `pos`, which is in check, is mated; a king with a safe square
@@ -377,7 +324,7 @@ fn legal_rivals(pos: &Position, m: Move) -> Bitboard {
     if rivals.is_empty() {
         return rivals;
     }
-    MovesTo::generate(pos, m.role(), Bitboard::from_square(m.to()))
+    moves_to(pos, m.role(), m.to())
         .into_iter()
         .filter(|x| rivals.contains(x.from()))
         .map(|x| x.from())
@@ -839,13 +786,7 @@ fn side_name(side: CastlingSide) -> &'static str {
 }
 
 fn resolve_castling(pos: &Position, input: &str, side: CastlingSide) -> Result<Move, SanError> {
-    let mut found = None;
-    pos.for_each_legal_move(|m| {
-        if m.castling_side() == Some(side) {
-            found = Some(m);
-        }
-    });
-    if let Some(m) = found {
+    if let Some(m) = pos.legal_moves().into_iter().rfind(|m| m.castling_side() == Some(side)) {
         return Ok(m);
     }
     let us = pos.turn();
@@ -895,11 +836,11 @@ fn matches_parsed(m: Move, p: &Parsed, en_passant: bool) -> bool {
 }
 
 fn resolve_parsed(pos: &Position, input: &str, p: &Parsed, en_passant: bool, lang: Lang) -> Result<Move, SanError> {
-    let mut found = MovesTo::generate(pos, p.role, Bitboard::from_square(p.to));
+    let mut found = moves_to(pos, p.role, p.to);
     found.retain(|m| matches_parsed(*m, p, en_passant));
     if found.is_empty() && p.role == Role::King && p.promotion.is_none() && !en_passant {
         // `Kg1` or `Kxh1` for castling, when no ordinary king move matches.
-        pos.for_each_legal_move(|m| {
+        for m in pos.legal_moves() {
             if m.is_castle()
                 && (m.destination() == p.to || m.to() == p.to)
                 && p.from_file.unwrap_or(m.from().file()) == m.from().file()
@@ -907,7 +848,7 @@ fn resolve_parsed(pos: &Position, input: &str, p: &Parsed, en_passant: bool, lan
             {
                 found.push(m);
             }
-        });
+        }
     }
     match found.len() {
         1 => Ok(found[0]),

@@ -4,8 +4,8 @@
 //! What [`parse_uci`] accepts is documented on it (this module is private, re-exported at the
 //! crate root).
 
-use crate::san::MovesTo;
-use crate::{Bitboard, Color, Move, Position, Role, Square};
+use crate::san::moves_to;
+use crate::{Color, Move, Position, Role, Square};
 use core::fmt;
 
 /// Why a UCI string could not be read as a legal move.
@@ -137,9 +137,9 @@ pub fn parse_uci(pos: &Position, uci: &str) -> Result<Move, UciError> {
     match pos.board().piece_at(from) {
         // Only a king may castle: it needs every move; any other piece only its moves onto `to`.
         Some(p) if p.color == pos.turn() && p.role != Role::King => {
-            MovesTo::generate(pos, p.role, Bitboard::from_square(to)).into_iter().for_each(&mut consider)
+            moves_to(pos, p.role, to).into_iter().for_each(&mut consider)
         }
-        Some(p) if p.color == pos.turn() => pos.for_each_legal_move(&mut consider),
+        Some(p) if p.color == pos.turn() => pos.legal_moves().into_iter().for_each(&mut consider),
         _ => {}
     }
     if let Some(m) = normal.or(onto_rook).or(by_destination) {

@@ -1,41 +1,30 @@
 // The demo page (www/) in headless Chromium, served by the Vite dev server as `npm start`
-// serves it: the page loads the wasm package, lists moves, reports a bad FEN, runs perft.
-// Needs Debian's chromium (scripts/bootstrap.sh installs it). Leaves a screenshot in
-// target/demo.png.
+// serves it. Drives the page as a user does, through the board's `data-square` buttons:
+// a whole game against the engine at level 1, castling in Chess960, a lesson in Romanian,
+// a PGN with variations; checks that no console error is logged, and writes screenshots of
+// every mode at desktop and phone sizes to target/screenshots/ (not committed).
+// Needs Debian's chromium (scripts/bootstrap.sh installs it).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 import { chromium } from 'playwright-core';
+import { chromiumPath } from './support/packed.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const shots = join(root, 'target', 'screenshots');
 
 let server;
 let browser;
-let page;
-const problems = []; // console errors and uncaught exceptions in the page
+let url;
+const problems = []; // console errors and uncaught exceptions, from every page
 
-function chromiumPath() {
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error('chromium is not installed: run scripts/bootstrap.sh');
-  }
-}
-
-before(async () => {
-  server = await createServer({
-    root: join(root, 'www'),
-    logLevel: 'silent',
-    server: { host: '127.0.0.1', port: 0, strictPort: false },
-  });
-  await server.listen();
-  const url = server.resolvedUrls.local[0];
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
-  page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+/** A fresh page (own storage) at `size`, in `lang`, ready to use. */
+async function open({ width = 1280, height = 800, lang = 'en', hash = '' } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, locale: lang });
+  const page = await context.newPage();
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
@@ -43,8 +32,65 @@ before(async () => {
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
   });
-  await page.goto(url);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  await page.goto(url + hash);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+  return page;
+}
+
+async function shoot(page, name) {
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: join(shots, `${name}.png`) });
+}
+
+/** Starts a game from Play's form. */
+async function startGame(page, { level = '1', colour = 'w', tc = '', chess960 = null } = {}) {
+  await page.selectOption('#play-level', level);
+  await page.check(`input[name="colour"][value="${colour}"]`);
+  await page.selectOption('#play-tc', tc);
+  if (chess960 === null) await page.uncheck('#play-960');
+  else {
+    await page.check('#play-960');
+    await page.fill('#play-960-n', String(chess960));
+  }
+  await page.click('#play-start');
+}
+
+/** The squares holding `colour`'s pieces. */
+function piecesOf(page, colour) {
+  return page.$$eval(`[data-piece^="${colour}"]`, (els) => els.map((e) => e.dataset.square));
+}
+
+/**
+ * Plays one move for the human through clicks: a random piece with moves, then a capture if
+ * it has one, else a random destination; queens on promotion.
+ */
+async function playRandomMove(page, colour) {
+  const squares = await piecesOf(page, colour);
+  squares.sort(() => Math.random() - 0.5);
+  for (const from of squares) {
+    await page.click(`[data-square="${from}"]`);
+    const dests = await page.$$eval('.sq.dest', (els) => els.map((e) => ({ sq: e.dataset.square, capture: e.classList.contains('occupied') })));
+    if (dests.length === 0) continue;
+    const captures = dests.filter((d) => d.capture);
+    const pool = captures.length ? captures : dests;
+    const to = pool[Math.floor(Math.random() * pool.length)].sq;
+    await page.click(`[data-square="${to}"]`);
+    if (await page.locator('.promotion').count()) await page.click('.promotion [data-promotion="q"]');
+    return `${from}${to}`;
+  }
+  throw new Error('no movable piece');
+}
+
+before(async () => {
+  server = await createServer({
+    root: join(root, 'www'),
+    logLevel: 'silent',
+    // No reloads when files change (other work may rebuild pkg/ while the tests run).
+    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
+  });
+  await server.listen();
+  url = server.resolvedUrls.local[0];
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
 });
 
 after(async () => {
@@ -52,44 +98,208 @@ after(async () => {
   await server?.close();
 });
 
-test('the start position lists 20 legal moves', async () => {
-  assert.equal(await page.locator('#moves li').count(), 20);
-  assert.match(await page.locator('#status').textContent(), /White to move/);
+test('a whole game against the engine at level 1, with running clocks, played by clicks', { timeout: 600_000 }, async () => {
+  const page = await open();
+  await shoot(page, 'play-setup-desktop');
+  await startGame(page, { level: '1', colour: 'w', tc: '10+5' });
+  await page.waitForSelector('#play-status:has-text("Your move")');
+  const clock = page.locator('#player-bottom .clock');
+  const before = await clock.textContent();
+  await page.waitForTimeout(1200);
+  assert.notEqual(await clock.textContent(), before, 'the running clock ticks');
+
+  let plies = 0;
+  for (; plies < 600; plies++) {
+    const over = await page.getAttribute('#play-status', 'data-over');
+    if (over === 'true') break;
+    await page.waitForFunction(
+      () => document.querySelector('#play-status')?.dataset.over === 'true' || document.querySelectorAll('.sq.occupied[data-piece^="w"]').length > 0 && !document.querySelector('#play-status')?.textContent?.includes('thinking'),
+      null,
+      { timeout: 30_000 },
+    );
+    if ((await page.getAttribute('#play-status', 'data-over')) === 'true') break;
+    await playRandomMove(page, 'w');
+    if (plies === 6) await shoot(page, 'play-game-desktop');
+  }
+  const status = await page.locator('#play-status').textContent();
+  const result = await page.getAttribute('#play-status', 'data-result');
+  console.log(`# level-1 game: ${plies} moves by the tester, ${result}: ${status}`);
+  assert.match(result, /^(1-0|0-1|1\/2-1\/2)$/);
+  assert.ok((await page.locator('#play-moves li').count()) > 0);
+  await shoot(page, 'play-end-desktop');
+  await page.context().close();
 });
 
-test('loading a FEN lists its moves; a bad FEN shows the error code', async () => {
-  await page.fill('#fen', 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
-  await page.press('#fen', 'Enter');
-  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 48);
-  assert.equal(await page.locator('#moves li.castle').count(), 2);
-
-  await page.fill('#fen', 'not a fen');
-  await page.click('#load');
-  await page.waitForSelector('#status[data-code="invalid-fen"]');
-  assert.match(await page.locator('#status').textContent(), /^invalid-fen: invalid FEN/);
-  // The previous position stays loaded.
-  assert.equal(await page.locator('#moves li').count(), 48);
+test('Chess960: castling by moving the king onto its rook', async () => {
+  const page = await open();
+  // Start position 3 is BQNNRKRB: king f1, rook g1; O-O swaps them at once.
+  await startGame(page, { level: '1', colour: 'w', tc: '', chess960: 3 });
+  await page.waitForSelector('#play-info:has-text("Chess960 no. 3")');
+  await page.click('[data-square="f1"]');
+  assert.equal(await page.locator('[data-square="g1"].dest').count(), 1, 'the rook square is a destination');
+  await page.click('[data-square="g1"]');
+  await page.waitForFunction(() => document.querySelector('#play-moves li')?.textContent?.startsWith('O-O'));
+  assert.equal(await page.getAttribute('[data-square="g1"]', 'data-piece'), 'wk');
+  assert.equal(await page.getAttribute('[data-square="f1"]', 'data-piece'), 'wr');
+  assert.equal(await page.getAttribute('[data-square="g1"]', 'aria-label'), 'g1, white king');
+  await page.context().close();
 });
 
-test('Chess960 castling is shown king-onto-rook', async () => {
-  await page.fill('#fen', 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
-  await page.check('#chess960');
-  await page.waitForFunction(() => document.querySelector('#status')?.textContent?.includes('Chess960'));
-  const castles = await page.locator('#moves li.castle').allTextContents();
-  assert.deepEqual(castles.sort(), ['e1a1', 'e1h1']);
-  await page.uncheck('#chess960');
+test('a lesson in Romanian: castling, with the explanation of an illegal attempt', async () => {
+  const page = await open({ lang: 'ro-RO', hash: '#learn' });
+  assert.equal(await page.locator('#tab-learn').textContent(), 'Învață', 'the language comes from the browser');
+  await shoot(page, 'learn-list-desktop');
+  await page.click('[data-lesson="castling"]');
+  // Step 1: castle kingside.
+  await page.click('[data-square="e1"]');
+  await page.click('[data-square="g1"]');
+  await page.waitForSelector('#learn-feedback[data-kind="ok"]');
+  await page.click('#learn-next');
+  // Step 2: castling through check is refused, in Romanian, with the squares marked.
+  await page.click('[data-square="e1"]');
+  await page.click('[data-square="g1"]');
+  await page.waitForSelector('#learn-feedback[data-kind="error"]');
+  assert.equal(
+    await page.locator('#learn-feedback').textContent(),
+    'Regele nu poate face rocada trecând printr-un câmp atacat: f1 este atacat de turnul de pe f2.',
+  );
+  assert.equal(await page.locator('.sq.mark').count(), 2);
+  await shoot(page, 'learn-lesson-desktop');
+  // Queenside is allowed; drag and drop this time.
+  await page.dragAndDrop('[data-square="e1"]', '[data-square="c1"]');
+  await page.waitForSelector('#learn-feedback[data-kind="ok"]');
+  await page.click('#learn-next');
+  // Step 3: in check, no castling; a king move.
+  await page.click('[data-square="e1"]');
+  await page.click('[data-square="g1"]');
+  await page.waitForSelector('#learn-feedback[data-kind="error"]');
+  assert.match(await page.locator('#learn-feedback').textContent(), /șah/);
+  await page.click('[data-square="e1"]');
+  await page.click('[data-square="f2"]');
+  await page.waitForSelector('#learn-feedback[data-kind="ok"]');
+  assert.equal(await page.locator('#learn-feedback').textContent(), 'Foarte bine! Lecția este terminată.');
+  await page.click('#learn-next');
+  assert.equal(await page.locator('[data-lesson="castling"] .done').count(), 1);
+  await page.context().close();
 });
 
-test('perft runs and reports its timing', async () => {
-  await page.fill('#fen', '');
-  await page.press('#fen', 'Enter');
-  await page.selectOption('#depth', '3');
-  await page.click('#perft');
-  await page.waitForSelector('#perft-out[data-state="done"]');
-  assert.equal(await page.locator('#perft-out').getAttribute('data-nodes'), '8902');
-  assert.match(await page.locator('#perft-out').textContent(), /^perft\(3\) = 8,902 in [\d.]+ ms/);
-  mkdirSync(join(root, 'target'), { recursive: true });
-  await page.screenshot({ path: join(root, 'target', 'demo.png'), fullPage: true });
+/** A solution of every lesson, step by step: typed moves, `flag` (the flag-fall button), `null` (a reading step), `!move` (a move the lesson must refuse). */
+const SOLUTIONS = {
+  pieces: ['Ra6', 'Bh6', 'Qa4', 'Nc3', 'Kf2', 'e4'],
+  capture: ['Rxd5', 'exd4'],
+  check: ['Qa4+', 'Kd2', 'Bxe5', 'Ne4'],
+  castling: ['O-O', 'O-O-O', 'Kf2'],
+  enPassant: ['exd6', 'e6'],
+  promotion: ['e8=Q', 'e8=N+'],
+  mate: ['Ra8#', 'Qf8#'],
+  stalemate: ['Qf7'],
+  draws: ['Bxg2', null],
+  clock: ['flag', 'flag'],
+  touch: ['!e4', 'Nf3'],
+  notation: ['Nf3', null],
+  chess960: ['O-O-O', 'O-O'],
+};
+
+test('every lesson can be completed, moves typed in the move box', async () => {
+  const page = await open({ hash: '#learn' });
+  assert.equal(await page.locator('[data-lesson]').count(), Object.keys(SOLUTIONS).length);
+  for (const [id, steps] of Object.entries(SOLUTIONS)) {
+    await page.click(`[data-lesson="${id}"]`);
+    for (const step of steps) {
+      if (step === 'flag') await page.click('#learn-action');
+      else if (step?.startsWith('!')) {
+        await page.fill('#move-input', step.slice(1));
+        await page.press('#move-input', 'Enter');
+        assert.equal(await page.getAttribute('#learn-feedback', 'data-kind'), 'error', `${id}: ${step}`);
+      }
+      if (step?.startsWith('!')) continue;
+      if (step && step !== 'flag') {
+        await page.fill('#move-input', step);
+        await page.press('#move-input', 'Enter');
+      }
+      if (step) assert.equal(await page.getAttribute('#learn-feedback', 'data-kind'), 'ok', `${id}: ${step}: ${await page.locator('#learn-feedback').textContent()}`);
+      await page.click('#learn-next');
+    }
+  }
+  assert.equal(await page.locator('.lesson .done').count(), Object.keys(SOLUTIONS).length);
+  await page.context().close();
+});
+
+const PGN = `[Event "Variations"]
+[White "Anna"]
+[Black "Ben"]
+
+{Opening comment} 1. e4 $1 {best by test} (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5
+2. Nf3 Nc6 (2... d6 $6) 3. Bb5 a6 1-0`;
+
+test('Analyse: a PGN with variations, navigated with the keys, written back', async () => {
+  const page = await open({ hash: '#analyse' });
+  await page.fill('#an-pgn', PGN);
+  await page.click('#an-pgn-load');
+  const tree = page.locator('#an-tree');
+  assert.equal(await tree.locator('.mv').count(), 12);
+  assert.match(await tree.textContent(), /1\.e4!.*best by test.*\(\s*1\.d4\s+d5\s+\(\s*1…Nf6\s+2\.c4\s*\)\s+2\.c4\s*\)\s+1…e5/);
+  // → → → → ↓ : 1. e4 e5 2. Nf3 Nc6, then the variation 2... d6.
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(key);
+  assert.equal(await tree.locator('[aria-current]').textContent(), '2…d6?!');
+  assert.equal(await page.inputValue('#an-fen'), 'rnbqkbnr/ppp2ppp/3p4/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3');
+  await page.keyboard.press('Home');
+  assert.equal(await page.inputValue('#an-fen'), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+  await page.keyboard.press('End');
+  assert.equal(await tree.locator('[aria-current]').textContent(), 'a6');
+  // Into the 1. d4 variation by clicking it, then a new move on the board makes a variation.
+  await tree.locator('.mv', { hasText: 'd4' }).first().click();
+  await page.click('[data-square="g8"]');
+  await page.click('[data-square="f6"]');
+  assert.equal(await tree.locator('[aria-current]').textContent(), '1…Nf6');
+  await page.click('#an-pgn-out');
+  const out = await page.inputValue('#an-pgn');
+  assert.match(out, /\{Opening comment\} 1\. e4 \$1 \{best by test\} \( 1\. d4 d5 \( 1\.\.\. Nf6 2\. c4 \) 2\. c4 \)/);
+  assert.match(out, /\( 2\.\.\. d6 \$6 \) 3\. Bb5 a6 1-0/);
+  // Spanish piece letters in the move list.
+  await page.selectOption('#lang', 'es');
+  assert.match(await tree.textContent(), /2\.Cf3/);
+  // A bad PGN reports where.
+  await page.fill('#an-pgn', '1. e4 e5 2. Qxf7 *');
+  await page.click('#an-pgn-load');
+  assert.equal(await page.getAttribute('#an-error', 'data-code'), 'invalid-pgn');
+  await page.selectOption('#lang', 'en');
+  await shoot(page, 'analyse-desktop');
+  await page.context().close();
+});
+
+test('a move typed on the keyboard (SAN or UCI) is played and announced', async () => {
+  const page = await open({ hash: '#analyse' });
+  await page.fill('#move-input', 'e4');
+  await page.press('#move-input', 'Enter');
+  await page.fill('#move-input', 'e7e5');
+  await page.press('#move-input', 'Enter');
+  await page.fill('#move-input', 'Ke3');
+  await page.press('#move-input', 'Enter');
+  assert.match(await page.locator('#move-error').textContent(), /king/i);
+  assert.equal(await page.getAttribute('[data-square="e5"]', 'data-piece'), 'bp');
+  await page.waitForFunction(() => document.querySelector('#announcer')?.textContent === 'Black: e5');
+  await page.context().close();
+});
+
+test('screenshots of every mode at phone size', async () => {
+  const page = await open({ width: 390, height: 844 });
+  const board = await page.locator('#board').boundingBox();
+  assert.ok(board.width <= 390 && board.width > 300, `the board fits the phone's width (${board.width}px)`);
+  await shoot(page, 'play-setup-phone');
+  await startGame(page, { level: '1', colour: 'w', tc: '5+3' });
+  await playRandomMove(page, 'w');
+  await page.waitForSelector('#play-status:has-text("Your move")');
+  await shoot(page, 'play-game-phone');
+  await page.click('#tab-analyse');
+  await page.fill('#an-pgn', PGN);
+  await page.click('#an-pgn-load');
+  await shoot(page, 'analyse-phone');
+  await page.click('#tab-learn');
+  await page.click('[data-lesson="pieces"]');
+  await shoot(page, 'learn-phone');
+  await page.context().close();
 });
 
 test('no console errors', () => {

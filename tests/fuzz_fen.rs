@@ -2,79 +2,18 @@
 //! Robustness of FEN reading: arbitrary bytes, arbitrary Unicode and FEN-shaped strings fed to
 //! `Setup::from_fen` and `Position::from_fen` never panic, and every failure is a typed error
 //! with one of the documented codes. Whatever is accepted writes a FEN that reads back.
-//! (The cargo-fuzz target `fuzz/fuzz_targets/fen.rs` does the same with coverage guidance.)
+//! The checks are the cargo-fuzz target's (`fuzz/fuzz_targets/fen.rs`, which adds coverage
+//! guidance), shared through `tests/fuzz_checks/fen.rs`.
+
+#[allow(dead_code)] // only the FEN checks of the shared module are used here
+mod fuzz_checks;
 
 use proptest::prelude::*;
-use rocada::{perft, CastlingMode, FenError, Position, Setup};
+use rocada::{CastlingMode, Position};
 
-const PARSE_CODES: [&str; 8] = [
-    "fen-empty",
-    "fen-field-count",
-    "fen-board",
-    "fen-turn",
-    "fen-castling",
-    "fen-en-passant",
-    "fen-halfmoves",
-    "fen-fullmoves",
-];
-const POSITION_CODES: [&str; 9] = [
-    "missing-king",
-    "too-many-kings",
-    "pawns-on-backrank",
-    "too-many-pawns",
-    "too-many-pieces",
-    "opposite-check",
-    "impossible-check",
-    "invalid-castling-rights",
-    "invalid-en-passant",
-];
-
-/// Reads `text` every way there is and checks the outcome is well-formed.
+/// The checks of the cargo-fuzz target `fen` (`tests/fuzz_checks/fen.rs`): a panic is a failure.
 fn check(text: &str) -> Result<(), TestCaseError> {
-    match Setup::from_fen(text) {
-        Ok(setup) => {
-            // The setup writes a FEN that reads back to the same setup.
-            let again = setup.fen(rocada::CastlingNotation::Shredder);
-            let reread = Setup::from_fen(&again);
-            prop_assert!(
-                reread.is_ok(),
-                "{text:?} -> {again:?} does not read back: {:?}",
-                reread.err()
-            );
-        }
-        Err(e) => {
-            prop_assert!(PARSE_CODES.contains(&e.code()), "unknown code {}", e.code());
-            prop_assert!(!e.to_string().is_empty());
-        }
-    }
-    for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
-        match Position::from_fen(text, mode) {
-            Ok(pos) => {
-                // An accepted position is fully usable.
-                let fen = pos.fen();
-                let back = Position::from_fen(&fen, mode);
-                prop_assert!(
-                    back.is_ok(),
-                    "{text:?} -> {fen:?} is rejected: {:?}",
-                    back.err()
-                );
-                prop_assert_eq!(back.unwrap().fen(), fen);
-                let _ = perft(&pos, 2);
-                let _ = (pos.is_checkmate(), pos.is_stalemate(), pos.zobrist_hash());
-            }
-            Err(FenError::Parse(e)) => prop_assert!(PARSE_CODES.contains(&e.code())),
-            Err(FenError::Position(e)) => {
-                prop_assert!(
-                    POSITION_CODES.contains(&e.code()),
-                    "unknown code {}",
-                    e.code()
-                );
-                prop_assert!(e.reasons().count() >= 1);
-                prop_assert!(e.reasons().all(|r| POSITION_CODES.contains(&r.code())));
-                prop_assert!(!e.to_string().is_empty());
-            }
-        }
-    }
+    fuzz_checks::fen::check(text);
     Ok(())
 }
 

@@ -245,7 +245,8 @@ fn levels_play_legal_reproducible_moves_within_their_budget() {
         let b = search(&p, limits);
         assert!(p.is_legal(a.best_move.unwrap()));
         assert_eq!(a.best_move, b.best_move, "level {level}");
-        assert!(a.nodes <= (400 << (level / 2)) as u64 + 1000, "level {level}: {} nodes", a.nodes);
+        let budget = rocada::search::params::LEVEL_NODES[level as usize - 1];
+        assert!(a.nodes <= budget + 1000, "level {level}: {} nodes", a.nodes);
     }
     // A weak level still takes a queen hung in one.
     let p = pos("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");

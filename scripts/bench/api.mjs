@@ -322,7 +322,7 @@ export async function run(ctx) {
   text += `\n\nPackage size (bytes):\n\n${table(['file', 'raw', 'gzip -9'], sizeRows)}`;
   // wasm-bindgen on cargo's output (its descriptor functions removed, names kept and
   // demangled), before wasm-opt: the proportions of the shipped file, not its exact bytes.
-  const cargoWasm = `${root}target/wasm32-unknown-unknown/release/rocada.wasm`;
+  const cargoWasm = `${root}target/wasm32-unknown-unknown/wasm/rocada.wasm`; // scripts/build.sh, profile `wasm`
   const tmp = mkdtempSync(join(tmpdir(), 'rocada-size-'));
   const bindgen = existsSync(cargoWasm) ? spawnSync('wasm-bindgen', ['--target', 'web', '--out-dir', tmp, cargoWasm], { encoding: 'utf8' }) : null;
   const breakdown = bindgen?.status === 0 ? codeBreakdown(join(tmp, 'rocada_bg.wasm')) : null;

@@ -18,6 +18,7 @@ const SECTIONS = {
   perft: () => import('./perft.mjs'),
   notation: () => import('./notation.mjs'),
   api: () => import('./api.mjs'),
+  engine: () => import('./engine.mjs'),
 };
 
 const argv = process.argv.slice(2);

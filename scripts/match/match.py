@@ -24,8 +24,10 @@ import chess.pgn
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
-# Balanced openings (UCI moves from the start), each played once with either colour.
-OPENINGS = [
+# Balanced openings, each played once with either colour: by default the FENs of
+# openings.epd (make_openings.py), else these (UCI moves from the start).
+OPENINGS_FILE = os.path.join(HERE, "openings.epd")
+BUILTIN_OPENINGS = [
     "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6",  # Ruy Lopez
     "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5",  # Italian
     "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3",  # Sicilian Open
@@ -69,10 +71,15 @@ def open_engine(cmd, options):
 
 def play_game(engines, names, opening, args):
     """Plays one game; engines[0] is White. Returns the result string and the game."""
-    board = chess.Board()
-    for uci in opening.split():
-        board.push_uci(uci)
-    game = chess.pgn.Game()
+    if "/" in opening:
+        board = chess.Board(opening)
+        game = chess.pgn.Game()
+        game.setup(board)
+    else:
+        board = chess.Board()
+        for uci in opening.split():
+            board.push_uci(uci)
+        game = chess.pgn.Game()
     game.headers["White"], game.headers["Black"] = names
     game.headers["Event"] = "rocada match"
     node = game.add_line(list(board.move_stack))
@@ -97,7 +104,9 @@ def play_game(engines, names, opening, args):
             termination = "max plies"
             break
         side = 0 if board.turn == chess.WHITE else 1
-        if args.tc:
+        if args.nodes:
+            limit = chess.engine.Limit(nodes=args.nodes)
+        elif args.tc:
             limit = chess.engine.Limit(white_clock=clock[0], black_clock=clock[1], white_inc=inc, black_inc=inc)
         else:
             limit = chess.engine.Limit(time=args.movetime / 1000.0)
@@ -133,16 +142,29 @@ def main():
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--tc", default="10+0.1", help="base+increment in seconds (default 10+0.1)")
     ap.add_argument("--movetime", type=int, default=None, help="fixed ms per move instead of a clock")
+    ap.add_argument("--nodes", type=int, default=None, help="fixed nodes per move instead of a clock (A/B tests)")
     ap.add_argument("--hash", type=int, default=16)
-    ap.add_argument("--opponent-overhead", type=int, default=100, help="opponent's Move Overhead option (ms)")
+    ap.add_argument("--opponent-overhead", type=int, default=100,
+                    help="Move Overhead option (ms) of both engines, where they have it")
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--first-opening", type=int, default=0)
+    ap.add_argument("--openings", default=OPENINGS_FILE if os.path.exists(OPENINGS_FILE) else None,
+                    help="file of opening FENs, one a line (default: openings.epd beside this script)")
+    ap.add_argument("--engine-option", action="append", default=[], help="NAME=VALUE for rocada, repeatable")
     ap.add_argument("--pgn", default=None)
     args = ap.parse_args()
-    if args.movetime:
+    if args.movetime or args.nodes:
         args.tc = None
 
-    rocada = open_engine([args.engine], {"Hash": args.hash})
+    openings = BUILTIN_OPENINGS
+    if args.openings:
+        with open(args.openings) as f:
+            openings = [line.strip() for line in f if line.strip()]
+    rocada_opts = {"Hash": args.hash, "Move Overhead": args.opponent_overhead}
+    for kv in args.engine_option:
+        k, _, v = kv.partition("=")
+        rocada_opts[k] = v
+    rocada = open_engine([args.engine], rocada_opts)
     # A generous move overhead: on a loaded machine process latency alone can flag at 10+0.1.
     opp_opts = {"Hash": args.hash, "Threads": 1, "Move Overhead": args.opponent_overhead}
     if args.elo:
@@ -150,17 +172,21 @@ def main():
     for kv in args.opponent_option:
         k, _, v = kv.partition("=")
         opp_opts[k] = v
-    opponent = open_engine([args.opponent], opp_opts)
-    opp_name = "stockfish" + (" elo %d" % args.elo if args.elo else "")
+    try:
+        opponent = open_engine([args.opponent], opp_opts)
+    except Exception:
+        rocada.quit()
+        raise
+    opp_name = os.path.basename(args.opponent) + (" elo %d" % args.elo if args.elo else "")
 
     wins = draws = losses = 0
     points = []
     pgn_out = open(args.pgn, "w") if args.pgn else None
-    tc_text = ("tc " + args.tc) if args.tc else ("movetime %d ms" % args.movetime)
+    tc_text = ("tc " + args.tc) if args.tc else ("nodes %d" % args.nodes) if args.nodes else ("movetime %d ms" % args.movetime)
     print("rocada vs %s, %d games, %s" % (opp_name, args.games, tc_text), flush=True)
     try:
         for g in range(args.games):
-            opening = OPENINGS[(args.first_opening + g // 2) % len(OPENINGS)]
+            opening = openings[(args.first_opening + g // 2) % len(openings)]
             rocada_white = g % 2 == 0
             engines = (rocada, opponent) if rocada_white else (opponent, rocada)
             names = ("rocada", opp_name) if rocada_white else (opp_name, "rocada")

@@ -6,7 +6,9 @@
 //! (startpos | fen ...) [moves ...]`, `go` (depth, nodes, movetime, wtime/btime/winc/binc,
 //! movestogo, infinite, multipv? no: option, searchmoves, ponder), `stop`, `ponderhit`,
 //! `quit`; extras: `d` (show the FEN), `eval`, `bench [depth]`. Options: Hash, MultiPV,
-//! UCI_Chess960, Skill Level. `rocada-uci bench [depth]` runs the bench and exits.
+//! UCI_Chess960, Skill Level, UCI_LimitStrength with UCI_Elo (played at the level of nearest
+//! Elo), Move Overhead (taken off each clock reading). `rocada-uci bench [depth]` runs the
+//! bench and exits.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
@@ -18,7 +20,7 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use rocada::search::{bench, Bound, Limits, Search, SearchInfo, BENCH_DEPTH};
+    use rocada::search::{bench, level_for_elo, Bound, Limits, Search, SearchInfo, BENCH_DEPTH, ELO_BY_LEVEL};
     use rocada::{parse_uci, CastlingMode, Move, Position};
     use std::io::{BufRead, Write};
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,6 +29,9 @@ mod native {
 
     const DEFAULT_HASH_MB: usize = 16;
     const MAX_HASH_MB: usize = 4096;
+    /// Milliseconds taken off each clock reading for the GUI's and the pipes' latency (on
+    /// top of the search's own `MOVE_OVERHEAD_MS`).
+    const DEFAULT_OVERHEAD_MS: u64 = 0;
 
     struct Uci {
         search: Arc<Mutex<Search>>,
@@ -37,6 +42,10 @@ mod native {
         chess960: bool,
         multipv: u32,
         skill: Option<u8>,
+        /// `UCI_LimitStrength` and `UCI_Elo`: when on, the level closest to the Elo wins over `skill`.
+        limit_strength: bool,
+        elo: u32,
+        overhead_ms: u64,
     }
 
     fn say(line: &str) {
@@ -60,6 +69,9 @@ mod native {
             chess960: false,
             multipv: 1,
             skill: None,
+            limit_strength: false,
+            elo: ELO_BY_LEVEL[9],
+            overhead_ms: DEFAULT_OVERHEAD_MS,
         };
         let stdin = std::io::stdin();
         for line in stdin.lock().lines() {
@@ -93,6 +105,12 @@ mod native {
                     say("option name MultiPV type spin default 1 min 1 max 256");
                     say("option name UCI_Chess960 type check default false");
                     say("option name Skill Level type spin default 20 min 1 max 20");
+                    say("option name UCI_LimitStrength type check default false");
+                    say(&format!(
+                        "option name UCI_Elo type spin default {} min {} max {}",
+                        ELO_BY_LEVEL[9], ELO_BY_LEVEL[0], ELO_BY_LEVEL[18]
+                    ));
+                    say(&format!("option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max 5000"));
                     say("uciok");
                 }
                 Some("isready") => say("readyok"),
@@ -158,6 +176,9 @@ mod native {
                     let level = value.parse::<u8>().unwrap_or(20).clamp(1, 20);
                     self.skill = (level < 20).then_some(level);
                 }
+                "uci_limitstrength" => self.limit_strength = value.eq_ignore_ascii_case("true"),
+                "uci_elo" => self.elo = value.parse::<u32>().unwrap_or(ELO_BY_LEVEL[9]).clamp(ELO_BY_LEVEL[0], ELO_BY_LEVEL[18]),
+                "move overhead" => self.overhead_ms = value.parse::<u64>().unwrap_or(DEFAULT_OVERHEAD_MS).min(5000),
                 _ => say(&format!("info string unknown option {name}")),
             }
         }
@@ -193,7 +214,8 @@ mod native {
         }
 
         fn go(&mut self, words: &[&str]) {
-            let mut limits = Limits { multipv: self.multipv, level: self.skill, ..Limits::default() };
+            let level = if self.limit_strength { Some(level_for_elo(self.elo)).filter(|&l| l < 20) } else { self.skill };
+            let mut limits = Limits { multipv: self.multipv, level, ..Limits::default() };
             let mut ponder = false;
             let mut i = 0;
             let num = |i: usize| words.get(i + 1).and_then(|w| w.parse::<i64>().ok()).map(|v| v.max(0) as u64);
@@ -221,6 +243,10 @@ mod native {
             }
             if ponder {
                 limits.infinite = true;
+            }
+            // The clock as the search should see it: less the configured latency (at least 1 ms).
+            for t in [&mut limits.wtime_ms, &mut limits.btime_ms].into_iter().flatten() {
+                *t = t.saturating_sub(self.overhead_ms).max(1);
             }
             let wait_for_stop = limits.infinite;
             self.stop.store(false, Ordering::SeqCst);

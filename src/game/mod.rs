@@ -457,15 +457,13 @@ impl Game {
         if pos.halfmoves() + 1 < 8 || self.keys.len() < 8 {
             return false;
         }
-        let mut found = false;
-        pos.for_each_legal_move(|m| {
-            if !found && draw::is_reversible(pos, m) {
+        pos.legal_moves().into_iter().any(|m| {
+            draw::is_reversible(pos, m) && {
                 let mut after = pos.clone();
                 after.play_unchecked(m);
-                found = self.count_of(&RepetitionKey::of(&after), after.halfmoves()) + 1 >= 3;
+                self.count_of(&RepetitionKey::of(&after), after.halfmoves()) + 1 >= 3
             }
-        });
-        found
+        })
     }
 
     /// The player to move may claim the 50-move rule: 50 moves have passed, or some legal
@@ -481,9 +479,7 @@ impl Game {
         if pos.halfmoves() + 1 < FIFTY_MOVES {
             return false;
         }
-        let mut found = false;
-        pos.for_each_legal_move(|m| found |= draw::keeps_fifty_count(pos, m));
-        found
+        pos.legal_moves().into_iter().any(|m| draw::keeps_fifty_count(pos, m))
     }
 
     /// Either claim is possible.

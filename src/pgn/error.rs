@@ -75,13 +75,27 @@ pub enum PgnErrorKind {
     UnsupportedVariant(String),
     /// Reading the input failed.
     Io(String),
+    /// A line longer than [`MAX_LINE_LEN`](super::MAX_LINE_LEN) bytes (it is skipped).
+    LineTooLong,
+    /// A comment longer than [`MAX_COMMENT_LEN`](super::MAX_COMMENT_LEN) bytes.
+    CommentTooLong,
+    /// More than [`MAX_TAGS`](super::MAX_TAGS) tag pairs in one game.
+    TooManyTags,
+    /// One game longer than [`MAX_GAME_LEN`](super::MAX_GAME_LEN) bytes of text, or with more
+    /// than [`MAX_GAME_ITEMS`](super::MAX_GAME_ITEMS) moves, comments and NAGs.
+    GameTooLong,
+    /// More games than [`MAX_GAMES`](super::MAX_GAMES) (or the limit given to
+    /// [`Reader::limit_games`](super::Reader::limit_games)) in one text.
+    TooManyGames,
 }
 
 impl PgnErrorKind {
     /// A stable code for the fault: `unterminated-comment`, `unterminated-string`, `bad-tag`,
     /// `bad-nag`, `unexpected-token`, `unbalanced-parenthesis`, `variation-too-deep`,
     /// `variation-without-move`, `invalid-move-syntax`, `illegal-move`, `ambiguous-move`,
-    /// `null-move`, `invalid-fen`, `unsupported-variant`, `io-error`.
+    /// `null-move`, `invalid-fen`, `unsupported-variant`, `io-error`; past a limit (see
+    /// [`pgn`](super)): `line-too-long`, `comment-too-long`, `too-many-tags`, `game-too-long`,
+    /// `too-many-games`.
     pub fn detail(&self) -> &'static str {
         match self {
             PgnErrorKind::UnterminatedComment => "unterminated-comment",
@@ -97,6 +111,11 @@ impl PgnErrorKind {
             PgnErrorKind::InvalidFen { .. } => "invalid-fen",
             PgnErrorKind::UnsupportedVariant(_) => "unsupported-variant",
             PgnErrorKind::Io(_) => "io-error",
+            PgnErrorKind::LineTooLong => "line-too-long",
+            PgnErrorKind::CommentTooLong => "comment-too-long",
+            PgnErrorKind::TooManyTags => "too-many-tags",
+            PgnErrorKind::GameTooLong => "game-too-long",
+            PgnErrorKind::TooManyGames => "too-many-games",
         }
     }
 }
@@ -127,6 +146,16 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::InvalidFen { message, .. } => write!(f, "FEN tag: {message}"),
             PgnErrorKind::UnsupportedVariant(v) => write!(f, "variant \"{v}\" is not supported (only standard chess and Chess960)"),
             PgnErrorKind::Io(e) => write!(f, "read error: {e}"),
+            PgnErrorKind::LineTooLong => write!(f, "line longer than {} bytes", super::MAX_LINE_LEN),
+            PgnErrorKind::CommentTooLong => write!(f, "comment longer than {} bytes", super::MAX_COMMENT_LEN),
+            PgnErrorKind::TooManyTags => write!(f, "more than {} tag pairs in one game", super::MAX_TAGS),
+            PgnErrorKind::GameTooLong => write!(
+                f,
+                "game longer than {} bytes or {} moves, comments and NAGs",
+                super::MAX_GAME_LEN,
+                super::MAX_GAME_ITEMS
+            ),
+            PgnErrorKind::TooManyGames => f.write_str("too many games in one text"),
         }
     }
 }

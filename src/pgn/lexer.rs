@@ -1,15 +1,18 @@
 //! The PGN lexer: turns text, pulled one line at a time from any [`BufRead`], into tokens that
 //! carry their line and column.
 //!
-//! It holds one line (plus the text of a comment that spans lines), never the whole input, and
-//! looks at every byte a bounded number of times, so it runs in linear time. Columns count
+//! It holds one line (at most [`MAX_LINE_LEN`] bytes; a longer one is skipped and reported) plus
+//! the text of a comment that spans lines (at most [`MAX_COMMENT_LEN`] bytes; the rest of a
+//! longer one is skipped and reported), never the whole input, and looks at every byte a bounded
+//! number of times, so it runs in linear time and bounded memory. Columns count
 //! characters (UTF-8 scalar values), from 1; a tab is one column. A byte-order mark, `\r` before
 //! `\n`, tabs and form feeds are whitespace. A line whose first character is `%` is an escape
 //! line and is skipped whole (outside a comment). Text that is not UTF-8 is read as Latin-1, as
 //! old PGN files often are.
 
 use super::tree::GameResult;
-use std::io::BufRead;
+use super::{MAX_COMMENT_LEN, MAX_LINE_LEN};
+use std::io::{BufRead, ErrorKind};
 
 /// One token and where it starts (1-based line and column).
 #[derive(Debug)]
@@ -48,6 +51,9 @@ pub(crate) enum Tok {
     Eof,
 }
 
+// A `;` comment ends with its line, so it is never longer than a comment may be.
+const _: () = assert!(MAX_COMMENT_LEN >= MAX_LINE_LEN);
+
 /// Lexical errors.
 #[derive(Debug)]
 pub(crate) enum LexError {
@@ -57,6 +63,10 @@ pub(crate) enum LexError {
     UnterminatedString,
     /// `$` not followed by a number from 0 to 255.
     BadNag,
+    /// A line longer than [`MAX_LINE_LEN`]: skipped.
+    LineTooLong,
+    /// A comment longer than [`MAX_COMMENT_LEN`]: skipped to its end.
+    CommentTooLong,
     /// The underlying reader failed.
     Io(String),
 }
@@ -160,11 +170,66 @@ pub(crate) struct Lexer<R> {
     eof: bool,
     /// A token put back by the parser.
     peeked: Option<Token>,
+    /// Bytes read so far.
+    offset: u64,
+    /// The line just loaded was too long (and skipped): reported as the next token.
+    overlong: bool,
 }
 
 impl<R: BufRead> Lexer<R> {
     pub fn new(reader: R) -> Lexer<R> {
-        Lexer { reader, buf: Vec::new(), pos: 0, line_no: 0, col_at: 0, col: 1, ascii: true, eof: false, peeked: None }
+        Lexer {
+            reader,
+            buf: Vec::new(),
+            pos: 0,
+            line_no: 0,
+            col_at: 0,
+            col: 1,
+            ascii: true,
+            eof: false,
+            peeked: None,
+            offset: 0,
+            overlong: false,
+        }
+    }
+
+    /// How many bytes of the input have been read (whole lines at a time).
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// Reads the next line into `buf` (with its `\n`, if any), or as much of it as fits in
+    /// [`MAX_LINE_LEN`]: a longer line is consumed but not kept (`buf` is left empty) and
+    /// `overlong` is set. Returns the number of bytes consumed (0 at the end of the input).
+    fn read_line(&mut self) -> std::io::Result<usize> {
+        let mut total = 0;
+        loop {
+            let chunk = match self.reader.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if chunk.is_empty() {
+                return Ok(total);
+            }
+            let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (chunk.len(), false),
+            };
+            if !self.overlong {
+                if self.buf.len() + take - usize::from(done) > MAX_LINE_LEN {
+                    self.overlong = true;
+                    self.buf = Vec::new();
+                } else {
+                    self.buf.extend_from_slice(&chunk[..take]);
+                }
+            }
+            self.reader.consume(take);
+            total += take;
+            if done {
+                return Ok(total);
+            }
+        }
     }
 
     /// Loads the next line into `buf`; false at the end of input (or on an I/O error, which is
@@ -177,12 +242,14 @@ impl<R: BufRead> Lexer<R> {
         self.pos = 0;
         self.col_at = 0;
         self.col = 1;
-        match self.reader.read_until(b'\n', &mut self.buf) {
+        self.overlong = false;
+        match self.read_line() {
             Ok(0) => {
                 self.eof = true;
                 Ok(false)
             }
-            Ok(_) => {
+            Ok(n) => {
+                self.offset += n as u64;
                 if self.buf.last() == Some(&b'\n') {
                     self.buf.pop();
                 }
@@ -246,6 +313,7 @@ impl<R: BufRead> Lexer<R> {
             }
             if self.pos >= self.buf.len() {
                 match self.next_line() {
+                    Ok(true) if self.overlong => return self.overlong_token(),
                     Ok(true) => {
                         if self.buf.get(self.pos) == Some(&b'%') {
                             // Escape line: skipped whole.
@@ -299,20 +367,38 @@ impl<R: BufRead> Lexer<R> {
         }
     }
 
+    /// The error token for a line too long, which was skipped.
+    fn overlong_token(&mut self) -> Token {
+        Token { kind: Tok::Error(LexError::LineTooLong), line: self.line_no, col: 1 }
+    }
+
+    /// A `{...}` comment; past [`MAX_COMMENT_LEN`] its text is dropped, the rest skipped to the
+    /// closing `}`, and the comment is an error.
     fn brace_comment(&mut self, start: usize) -> Token {
         let (line, col) = (self.line_no, self.column(start));
         let mut text = Vec::new();
+        let mut too_long = false;
         let mut from = start + 1;
         loop {
             let rest = &self.buf[from..];
-            if let Some(i) = rest.iter().position(|&b| b == b'}') {
-                push_collapsed(&mut text, &rest[..i]);
-                self.pos = from + i + 1;
-                return Token { kind: Tok::Comment(finish_comment(text)), line, col };
+            let end = rest.iter().position(|&b| b == b'}');
+            if !too_long {
+                push_collapsed(&mut text, &rest[..end.unwrap_or(rest.len())]);
+                if end.is_none() {
+                    push_collapsed(&mut text, b"\n");
+                }
+                if text.len() > MAX_COMMENT_LEN {
+                    too_long = true;
+                    text = Vec::new();
+                }
             }
-            push_collapsed(&mut text, rest);
-            push_collapsed(&mut text, b"\n");
+            if let Some(i) = end {
+                self.pos = from + i + 1;
+                let kind = if too_long { Tok::Error(LexError::CommentTooLong) } else { Tok::Comment(finish_comment(text)) };
+                return Token { kind, line, col };
+            }
             match self.next_line() {
+                Ok(true) if self.overlong => return self.overlong_token(),
                 Ok(true) => from = self.pos,
                 Ok(false) => return Token { kind: Tok::Error(LexError::UnterminatedComment), line, col },
                 Err(e) => return Token { kind: Tok::Error(LexError::Io(e)), line: self.line_no, col: 1 },

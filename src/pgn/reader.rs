@@ -4,6 +4,8 @@
 //! in the input: every byte is lexed once and every move is resolved once against the position
 //! before it, with [`parse_san`]. Variations are built with an explicit stack (no recursion),
 //! at most [`MAX_VARIATION_DEPTH`] deep; deeper nesting is an error, never a stack overflow.
+//! The other limits of [`pgn`](super) bound what one game holds: [`MAX_TAGS`], [`MAX_GAME_LEN`],
+//! [`MAX_GAME_ITEMS`] (the lexer bounds a line and a comment).
 //!
 //! After an error the reader skips to the end of the faulty game (its result marker outside
 //! any variation, or the next tag pair) and goes on with the next game.
@@ -12,7 +14,7 @@ use super::error::{PgnError, PgnErrorKind};
 use super::lexer::{LexError, Lexer, Tok, Token};
 use super::nag::Nag;
 use super::tree::{Game, GameResult, Line, Node};
-use super::MAX_VARIATION_DEPTH;
+use super::{MAX_GAMES, MAX_GAME_ITEMS, MAX_GAME_LEN, MAX_TAGS, MAX_VARIATION_DEPTH};
 use crate::san::{parse_san, SanOptions};
 use crate::{CastlingMode, Lang, Position};
 use std::io::BufRead;
@@ -40,11 +42,14 @@ pub struct Reader<R> {
     games: usize,
     options: ReadOptions,
     finished: bool,
+    /// Games to read before `too-many-games`.
+    max_games: usize,
 }
 
-/// Reads every game of `text`; stops at the first game that cannot be read.
+/// Reads every game of `text`; stops at the first game that cannot be read. More than
+/// [`MAX_GAMES`] games is an error (`too-many-games`).
 pub fn parse_pgn(text: &str) -> Result<Vec<Game>, PgnError> {
-    Reader::new(text.as_bytes()).collect()
+    Reader::new(text.as_bytes()).limit_games(MAX_GAMES).collect()
 }
 
 /// A [`Reader`] over `text`.
@@ -103,13 +108,35 @@ impl<R: BufRead> Reader<R> {
 
     /// A reader with the given options.
     pub fn with_options(reader: R, options: ReadOptions) -> Reader<R> {
-        Reader { lexer: Lexer::new(reader), games: 0, options, finished: false }
+        Reader { lexer: Lexer::new(reader), games: 0, options, finished: false, max_games: usize::MAX }
+    }
+
+    /// The same reader, reading at most `n` games: if anything but comments and whitespace
+    /// follows the `n`th game, the next item is a `too-many-games` error and the last.
+    pub fn limit_games(mut self, n: usize) -> Reader<R> {
+        self.max_games = n;
+        self
     }
 
     /// The next game: `None` at the end of the input.
     pub fn read_game(&mut self) -> Option<Result<Game, PgnError>> {
         if self.finished {
             return None;
+        }
+        if self.games >= self.max_games {
+            self.finished = true;
+            loop {
+                let t = self.lexer.next();
+                match t.kind {
+                    Tok::Comment(_) => {}
+                    Tok::Eof => return None,
+                    _ => {
+                        self.games += 1;
+                        let kind = PgnErrorKind::TooManyGames;
+                        return Some(Err(PgnError { game: self.games, line: t.line as usize, column: t.col as usize, kind }));
+                    }
+                }
+            }
         }
         match self.game() {
             Outcome::Nothing => {
@@ -161,6 +188,12 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn game(&mut self) -> Outcome {
+        // Where the game's text starts, and how many moves, comments, NAGs and variations it has.
+        let start_offset = self.lexer.offset();
+        let mut items = 0usize;
+        let too_long = |lexer: &Lexer<R>, items: usize| {
+            lexer.offset() - start_offset > MAX_GAME_LEN as u64 || items > MAX_GAME_ITEMS
+        };
         loop {
             let mut tags: Vec<(String, String)> = Vec::new();
             let mut tag_pos: Vec<(u32, u32)> = Vec::new();
@@ -169,7 +202,18 @@ impl<R: BufRead> Reader<R> {
             // The tag section.
             loop {
                 let t = self.lexer.next();
+                if !matches!(t.kind, Tok::Error(_)) && too_long(&self.lexer, items) {
+                    let f = Outcome::Fault((PgnErrorKind::GameTooLong, t.line, t.col), true, 0);
+                    if !matches!(t.kind, Tok::LBracket | Tok::Comment(_)) {
+                        // The movetext: skipping the rest of the game starts there.
+                        self.lexer.unread(t);
+                    }
+                    return f;
+                }
                 match t.kind {
+                    Tok::LBracket if tags.len() >= MAX_TAGS => {
+                        return Outcome::Fault((PgnErrorKind::TooManyTags, t.line, t.col), true, 0);
+                    }
                     Tok::LBracket => match self.tag(&t) {
                         Ok((name, value, pos)) => {
                             tags.push((name, value));
@@ -177,7 +221,10 @@ impl<R: BufRead> Reader<R> {
                         }
                         Err(f) => return Outcome::Fault(f, true, 0),
                     },
-                    Tok::Comment(c) => leading.push(c),
+                    Tok::Comment(c) => {
+                        items += 1;
+                        leading.push(c);
+                    }
                     _ => {
                         self.lexer.unread(t);
                         break;
@@ -200,6 +247,17 @@ impl<R: BufRead> Reader<R> {
             loop {
                 let t = self.lexer.next();
                 let depth = stack.len() - 1;
+                if matches!(t.kind, Tok::Symbol(_) | Tok::Comment(_) | Tok::Nag(_) | Tok::LParen) {
+                    items += 1;
+                }
+                if !matches!(t.kind, Tok::Error(_)) && too_long(&self.lexer, items) {
+                    let f = fault(PgnErrorKind::GameTooLong, &t, &stack);
+                    if matches!(t.kind, Tok::Result(_) | Tok::LBracket) {
+                        // Where skipping the rest of the game stops.
+                        self.lexer.unread(t);
+                    }
+                    return f;
+                }
                 let top = stack.last_mut().expect("the main line is never popped");
                 match t.kind {
                     Tok::Symbol(text) => {
@@ -320,6 +378,8 @@ fn lex_fault(e: LexError) -> PgnErrorKind {
         LexError::UnterminatedComment => PgnErrorKind::UnterminatedComment,
         LexError::UnterminatedString => PgnErrorKind::UnterminatedString,
         LexError::BadNag => PgnErrorKind::BadNag,
+        LexError::LineTooLong => PgnErrorKind::LineTooLong,
+        LexError::CommentTooLong => PgnErrorKind::CommentTooLong,
         LexError::Io(s) => PgnErrorKind::Io(s),
     }
 }

@@ -89,7 +89,7 @@ impl Worker<'_> {
                 instability = (instability * 0.9).max(0.8);
             }
             let score = root_moves[0].score;
-            let mate_found = score.abs() >= MATE_BOUND && depth >= MATE - score.abs() + 4;
+            let mate_found = score.abs() >= MATE_BOUND && depth >= p::MATE_STOP_FACTOR * (MATE - score.abs()) + p::MATE_STOP_EXTRA;
             if self.time.active && (mate_found || root_moves.len() == 1 && depth >= 4) {
                 break;
             }
@@ -102,7 +102,7 @@ impl Worker<'_> {
         }
 
         let chosen = match level {
-            Some(l) => super::level::choose(&root_moves, multipv, l, pos.zobrist_hash()),
+            Some(l) => super::level::choose(pos, &root_moves, multipv, l, pos.zobrist_hash() ^ self.root_index as u64),
             None => 0,
         };
         let best = &root_moves[chosen];

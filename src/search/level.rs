@@ -1,50 +1,117 @@
-//! Playing levels 1..=19 (20 is full strength): a first, simple weakening.
+//! Playing levels 1..=19 (20 is full strength): weaker play that looks human.
 //!
-//! The tree search is untouched. A level only (1) caps the depth and nodes of the search and
-//! asks for several lines (MultiPV), then (2) picks the move among those lines, preferring
-//! better ones, with a tolerance for worse moves that shrinks as the level rises. So a weak
-//! level plays a plausible second- or third-best move of a shallow search, not a random
-//! blunder. The choice is pseudo-random but reproducible: seeded by the position's hash.
-//! See [`super::limits`] for the fuller design; the figures per level are to be measured.
+//! The tree search itself is untouched (so analysis and the bench are unaffected); a level
+//! changes what is searched and which of the results is played. Per level, from the tables
+//! in [`super::params`] (`LEVEL_*`, index 0 = level 1):
+//! 1. **A smaller, shallower search**: a node budget from 1 000 (level 1) through 7 000
+//!    (level 10) to 400 000 (level 19), and a depth cap from 1 to 13 plies, over
+//!    `LEVEL_LINES` lines (MultiPV). Short horizons are how club players err: they miss the
+//!    opponent's threats two or three moves deep and quiet combinations.
+//! 2. **Blind spots** (levels 1..9): the moves people overlook most, retreats (a piece
+//!    moving back toward its own side) and long moves (four or more squares), are each
+//!    missed with a probability of `5% x (10 - level)`: 45% at level 1, 5% at level 9. A
+//!    missed move is not played even if the search liked it best (unless every line is).
+//! 3. **Occasional mistakes of bounded size**: with a probability from 60% (level 1)
+//!    through 14% (level 10) to 1% (level 19) the move is not the best line but another one
+//!    at most `LEVEL_TOLERANCE` cp worse by the level's own search (400 cp at level 1, 120
+//!    at level 10, 20 at level 19), the closer ones more likely. So weak levels mostly play
+//!    sensible moves and sometimes a plausible inferior one (a lost pawn, a passive move);
+//!    they do not throw away pieces at random.
+//!
+//! The randomness is reproducible: seeded by the position's hash and the game's length.
+//! [`ELO_BY_LEVEL`] gives the measured strength.
 
 use super::iter_deep::RootMove;
 use super::params as p;
 use super::{Limits, INFINITE};
+use crate::{Color, Move, Position, Role};
+
+/// Approximate Elo of each level on Stockfish 15.1's `UCI_Elo` scale (index 0 = level 1 ..
+/// index 19 = level 20, full strength); `rocada-uci` maps `UCI_Elo` through it.
+///
+/// Measured (scripts/match/match.py, 20-30 games each, so +-150 Elo): level 10 against
+/// Stockfish at `UCI_Elo` 1350 (about 1500), level 15 against 1800 (about 2100), level 19
+/// against 2100 (about 2050), full strength against 2400 (10s+0.1s); levels 1, 3, 5, 7 and 8
+/// through matches against the next measured level up (1 v 3: -325, 3 v 5: -160,
+/// 5 v 7: -380, 7 v 8: -220, 8 v 10: -220). The other levels are interpolated, and the top
+/// levels smoothed into an increasing scale.
+pub const ELO_BY_LEVEL: [u32; 20] =
+    [200, 350, 500, 590, 670, 860, 1050, 1280, 1390, 1500, 1620, 1740, 1860, 1980, 2050, 2100, 2150, 2200, 2250, 2400];
+
+/// The level (1..=20) whose approximate Elo is closest to `elo`.
+pub fn level_for_elo(elo: u32) -> u8 {
+    let i = ELO_BY_LEVEL.iter().enumerate().min_by_key(|(_, &e)| e.abs_diff(elo)).map_or(19, |(i, _)| i);
+    i as u8 + 1
+}
 
 /// Depth, nodes and lines searched at `level`.
 pub(super) fn shape(limits: &mut Limits, level: u8) {
-    let l = level.clamp(1, 19) as u32;
-    let depth = p::LEVEL_DEPTH_BASE + l / p::LEVEL_DEPTH_DIVISOR;
+    let i = level.clamp(1, 19) as usize - 1;
+    let depth = p::LEVEL_DEPTH[i];
     limits.depth = Some(limits.depth.map_or(depth, |d| d.min(depth)));
-    let nodes = p::LEVEL_NODES_BASE << (l / 2);
+    let nodes = p::LEVEL_NODES[i];
     limits.nodes = Some(limits.nodes.map_or(nodes, |n| n.min(nodes)));
     limits.multipv = limits.multipv.max(p::LEVEL_LINES);
 }
 
-/// The index in `root_moves` of the move to play: one of the `lines` best by the last
-/// completed iteration's scores.
-pub(super) fn choose(root_moves: &[RootMove], lines: usize, level: u8, seed: u64) -> usize {
-    let l = level.clamp(1, 19) as i32;
-    let tolerance = (20 - l) * p::LEVEL_TOLERANCE_PER_STEP;
+/// Whether `m` is the kind of move people overlook: a retreat or a long move.
+fn easy_to_miss(pos: &Position, m: Move) -> bool {
+    if m.is_castle() || m.role() == Role::Pawn {
+        return false;
+    }
+    let (from, to) = (m.from(), m.to());
+    let back = match pos.turn() {
+        Color::White => to.rank() < from.rank(),
+        Color::Black => to.rank() > from.rank(),
+    };
+    back || from.distance(to) >= p::LEVEL_LONG_MOVE
+}
+
+/// The index in `root_moves` of the move to play at `level`: one of the `lines` best by
+/// the last completed iteration's scores (see the module documentation).
+pub(super) fn choose(pos: &Position, root_moves: &[RootMove], lines: usize, level: u8, seed: u64) -> usize {
+    let i = level.clamp(1, 19) as usize - 1;
+    let blind_percent = (p::LEVEL_BLIND_BELOW as u64).saturating_sub(level as u64) * p::LEVEL_BLIND_PERCENT_PER_STEP;
     let mut ranked: Vec<(usize, i32)> =
         root_moves.iter().enumerate().filter(|(_, rm)| rm.prev_score > -INFINITE).map(|(i, rm)| (i, rm.prev_score)).collect();
     ranked.sort_by_key(|&(_, s)| core::cmp::Reverse(s));
     ranked.truncate(lines);
-    let Some(&(best_index, best)) = ranked.first() else { return 0 };
-    // Weight 1000 for the best, falling linearly to 0 at `tolerance` cp worse.
-    let weights: Vec<i64> = ranked.iter().map(|&(_, s)| (1000 - (best - s) as i64 * 1000 / tolerance.max(1) as i64).max(0)).collect();
-    let total: i64 = weights.iter().sum();
-    if total <= 0 {
-        return best_index;
+    let Some(&(first, _)) = ranked.first() else {
+        return 0;
+    };
+    let seen: Vec<(usize, i32)> = ranked
+        .iter()
+        .copied()
+        .filter(|&(j, _)| {
+            let m = root_moves[j].mv;
+            !(easy_to_miss(pos, m) && splitmix(seed ^ super::ordering::encode(m) as u64) % 100 < blind_percent)
+        })
+        .collect();
+    let Some(&(best, best_score)) = seen.first() else {
+        return first;
+    };
+    if splitmix(seed) % 100 >= p::LEVEL_MISTAKE_PERCENT[i] {
+        return best;
     }
-    let mut x = (splitmix(seed) % total as u64) as i64;
-    for (&(i, _), w) in ranked.iter().zip(&weights) {
-        if x < *w {
-            return i;
+    // A mistake: another seen line within the tolerance, weighted by closeness to the best.
+    let tolerance = p::LEVEL_TOLERANCE[i];
+    let weights: Vec<(usize, u64)> = seen[1..]
+        .iter()
+        .filter(|&&(_, s)| best_score - s <= tolerance)
+        .map(|&(j, s)| (j, (tolerance - (best_score - s) + 1) as u64))
+        .collect();
+    let total: u64 = weights.iter().map(|w| w.1).sum();
+    if total == 0 {
+        return best;
+    }
+    let mut x = splitmix(seed ^ 0x5eed) % total;
+    for (j, w) in weights {
+        if x < w {
+            return j;
         }
         x -= w;
     }
-    best_index
+    best
 }
 
 fn splitmix(mut z: u64) -> u64 {
@@ -52,4 +119,19 @@ fn splitmix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_mapping_is_monotonic() {
+        assert!(ELO_BY_LEVEL.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(level_for_elo(0), 1);
+        assert_eq!(level_for_elo(5000), 20);
+        for (i, &e) in ELO_BY_LEVEL.iter().enumerate() {
+            assert_eq!(level_for_elo(e), i as u8 + 1);
+        }
+    }
 }

@@ -1,23 +1,10 @@
 //! `Limits`: what bounds a search (depth, nodes, time, clock), how many lines to report,
 //! and the playing level.
 //!
-//! # Levels (design note)
-//! `level: Some(1..=20)` asks for a weaker, human-looking opponent; `None` (or 20) is full
-//! strength. Implemented now (`level.rs`): the first two points below, with a choice weighted
-//! by score gap among 4 lines. The intended full scheme, kept out of the tree search so the
-//! bench signature and analysis are unaffected:
-//! - search with MultiPV (4..8 lines, more at low levels) to a depth and node budget that
-//!   grow with the level (level 1: depth 1-2, a few hundred nodes; level 15: depth ~10);
-//! - pick among the lines with a probability that falls with the score gap, the tolerated
-//!   gap shrinking with the level (level 1: ~300 cp, level 15: ~20 cp), so weak levels play
-//!   plausible second-best moves instead of random blunders;
-//! - human-like blind spots: at low levels, captures and checks that are far away or
-//!   backward moves are seen less often (prune them from the candidate set with a level-
-//!   dependent probability), and the evaluation can drop king safety / mobility terms;
-//! - the randomness comes from a seed in `Limits` (deterministic tests), mixed with the
-//!   position hash;
-//! - each level is measured against Stockfish's `UCI_Elo` ladder with scripts/match/ and the
-//!   table "level -> Elo" is published with the engine.
+//! `level: Some(1..=19)` asks for a weaker, human-looking opponent (shallower search, blind
+//! spots for retreats and long moves, a choice among several good lines); `None` or 20 is
+//! full strength. How each level is weakened, and its measured Elo, is documented in
+//! `level.rs` ([`crate::search::ELO_BY_LEVEL`]).
 
 use crate::Move;
 
@@ -53,8 +40,8 @@ pub struct Limits {
     pub multipv: u32,
     /// Only these root moves (UCI `searchmoves`); empty: all.
     pub search_moves: Vec<Move>,
-    /// Playing level 1..=20 (`None` or 20: full strength). Lower levels search shallower and
-    /// pick among several good lines: see the module docs.
+    /// Playing level 1..=20 (`None` or 20: full strength). Lower levels search shallower,
+    /// overlook some moves and pick among several good lines: see the module docs.
     pub level: Option<u8>,
 }
 

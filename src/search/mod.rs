@@ -8,8 +8,10 @@
 //! - `negamax`: the principal variation search (its steps numbered like Stockfish's);
 //! - `qsearch`: captures until the position is quiet;
 //! - `ordering`: the staged move picker and history tables; `see`: static exchange evaluation;
+//!   `gives_check`: whether a move checks, before it is played;
 //! - `tt`: the transposition table; [`params`]: every tunable number;
-//! - `level`: playing levels 1..19 (shallower search, choice among several lines);
+//! - `level`: playing levels 1..19 (shallower search, blind spots, choice among several
+//!   lines) and their approximate Elo;
 //! - [`crate::eval`]: the static evaluation; `bench`: the fixed positions of the bench signature.
 //!
 //! Guarantees: with the same limits and no time limit, a search from a cleared state
@@ -27,6 +29,7 @@
 //! ```
 
 mod bench;
+mod gives_check;
 mod iter_deep;
 mod level;
 pub mod limits;
@@ -39,6 +42,7 @@ pub mod time;
 pub mod tt;
 
 pub use bench::{bench, BenchReport, BENCH_DEPTH, BENCH_POSITIONS};
+pub use level::{level_for_elo, ELO_BY_LEVEL};
 pub use limits::Limits;
 #[cfg(not(target_arch = "wasm32"))]
 pub use time::StdClock;

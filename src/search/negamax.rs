@@ -12,21 +12,22 @@
 //! 8. null move pruning;
 //! 9. internal iterative reduction;
 //! 10. the move loop, with
-//! 11. shallow-depth pruning (late move, futility, SEE),
+//! 11. shallow-depth pruning (late move, futility, SEE) of moves that do not check,
 //! 12. check extension,
 //! 13. late move reductions and PVS re-searches,
 //! 14. history and killers on a cut;
 //! 15. mate or stalemate when there is no move;
 //! 16. the table store.
 
-use super::ordering::{is_tactical, History, MovePicker, Stage};
+use super::gives_check::gives_check;
+use super::ordering::{cont_key, is_tactical, History, MovePicker, Stage};
 use super::params as p;
 use super::see::see_ge;
 use super::time::{Clock, TimeManager};
 use super::tt::Tt;
 use super::{Bound, Limits, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::eval::{evaluate, no_mating_material};
-use crate::{Color, Move, Position, Role};
+use crate::{Move, Position, Role};
 use arrayvec::ArrayVec;
 
 /// The triangular principal variation table: row `ply` holds the best line from `ply`.
@@ -274,7 +275,11 @@ impl<'a> Worker<'a> {
 
         if !pv_node && !in_check {
             // Step 6. Reverse futility pruning.
-            if depth <= p::RFP_MAX_DEPTH && eval.abs() < MATE_BOUND && eval - p::RFP_MARGIN * (depth - improving as i32) >= beta {
+            if depth <= p::RFP_MAX_DEPTH
+                && eval.abs() < MATE_BOUND
+                && beta > -MATE_BOUND
+                && eval - p::RFP_MARGIN * (depth - improving as i32) >= beta
+            {
                 return eval;
             }
 
@@ -292,7 +297,8 @@ impl<'a> Worker<'a> {
             // Step 8. Null move pruning.
             let after_null = ply >= 1 && self.frames[ply - 1].mv.is_none();
             if depth >= p::NMP_MIN_DEPTH && eval >= beta && !after_null && has_pieces && beta > -MATE_BOUND {
-                if let Some(null_pos) = null_move(pos) {
+                let mut null_pos = pos.clone();
+                if null_pos.play_null() {
                     let r =
                         p::NMP_BASE_REDUCTION + depth / p::NMP_DEPTH_DIVISOR + ((eval - beta) / p::NMP_EVAL_DIVISOR).min(p::NMP_EVAL_MAX);
                     self.frames[ply].mv = None;
@@ -321,7 +327,11 @@ impl<'a> Worker<'a> {
         let prev = if ply >= 1 { self.frames[ply - 1].mv.map(|m| (!us, m)) } else { None };
         let killers = self.history.killers(ply);
         let counter = self.history.counter(prev);
-        let mut picker = MovePicker::new(pos, tt_move, killers, counter);
+        let conts = [
+            if ply >= 1 { cont_key(!us, self.frames[ply - 1].mv) } else { None },
+            if ply >= 2 { cont_key(us, self.frames[ply - 2].mv) } else { None },
+        ];
+        let mut picker = MovePicker::new(pos, tt_move, killers, counter, conts);
         if picker.is_empty() {
             // Step 15. Mate or stalemate.
             return if in_check { -MATE + ply as i32 } else { 0 };
@@ -336,15 +346,21 @@ impl<'a> Worker<'a> {
 
         while let Some(m) = picker.next(pos, self.history, true) {
             let quiet = !is_tactical(pos, m);
+            let gives_check = gives_check(pos, m);
 
-            // Step 11. Pruning at shallow depth, once a move has saved us from being mated.
-            if best_score > -MATE_BOUND && has_pieces {
+            // Step 11. Pruning at shallow depth, once a move has saved us from being mated
+            // (never of a check: mates hide there).
+            if best_score > -MATE_BOUND && has_pieces && !gives_check {
                 if quiet {
                     if depth <= p::LMP_MAX_DEPTH && moves_searched >= lmp_count {
                         picker.skip_quiets();
                         continue;
                     }
-                    if !in_check && depth <= p::FP_MAX_DEPTH && static_eval + p::FP_BASE + p::FP_MARGIN * depth <= alpha {
+                    if !in_check
+                        && depth <= p::FP_MAX_DEPTH
+                        && alpha < MATE_BOUND
+                        && static_eval + p::FP_BASE + p::FP_MARGIN * depth <= alpha
+                    {
                         picker.skip_quiets();
                         continue;
                     }
@@ -361,7 +377,7 @@ impl<'a> Worker<'a> {
 
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let gives_check = child.is_check();
+            debug_assert_eq!(gives_check, child.is_check());
 
             // Step 12. Check extension.
             let extension = (gives_check && (ply as i32) < p::MAX_EXTENSION_RATIO * self.root_depth) as i32;
@@ -387,7 +403,7 @@ impl<'a> Worker<'a> {
                         if Some(m) == killers[0] || Some(m) == killers[1] || Some(m) == counter {
                             r -= 1;
                         }
-                        r -= self.history.quiet(us, m) / p::LMR_HISTORY_DIVISOR;
+                        r -= self.history.quiet(us, m, &conts) / p::LMR_HISTORY_DIVISOR;
                     }
                     r = r.min(new_depth - 1).max(0);
                 }
@@ -416,7 +432,7 @@ impl<'a> Worker<'a> {
                     if score >= beta {
                         // Step 14. History and killers.
                         if quiet {
-                            self.history.update_quiet(us, m, &quiets_tried, depth, ply, prev);
+                            self.history.update_quiet(us, m, &quiets_tried, depth, ply, prev, &conts);
                         }
                         break;
                     }
@@ -439,19 +455,4 @@ impl<'a> Worker<'a> {
         self.tt.store(hash, ply, best_move, best_score, static_eval, depth, bound);
         best_score
     }
-}
-
-/// The position with the other side to move (no en passant), for null move pruning; `None`
-/// if it would not be legal (never when not in check).
-///
-/// Built through `Setup` because the core has no null move; a `Position::play_null` would
-/// save the revalidation.
-pub(super) fn null_move(pos: &Position) -> Option<Position> {
-    let mut setup = pos.to_setup();
-    setup.turn = !setup.turn;
-    setup.ep_square = None;
-    if setup.turn == Color::White {
-        setup.fullmoves += 1;
-    }
-    Position::from_setup(setup, pos.castling_mode()).ok()
 }

@@ -6,7 +6,8 @@
 //!    attacker, each checked by SEE as it comes up; losing ones are set aside;
 //! 3. `Killers`: the two quiet moves that last caused a cut at this ply, then the counter
 //!    move (the quiet reply that refuted the opponent's last move);
-//! 4. `Quiets`: the rest by history score, raised for a piece escaping an attack by a lesser
+//! 4. `Quiets`: the rest by history score (butterfly history plus the continuation histories
+//!    of the moves one and two plies back), raised for a piece escaping an attack by a lesser
 //!    piece and lowered for one moving into such an attack (scored only when reached);
 //! 5. `BadCaptures`: the captures that lose material by SEE.
 //!
@@ -61,10 +62,30 @@ fn mvv_lva(pos: &Position, m: Move) -> i32 {
     (victim + promo) * 8 - m.role() as i32
 }
 
+/// A move as continuation histories see it: the moving piece (`colour * 6 + role`) and its
+/// destination square (the king's for castling).
+pub type ContKey = Option<(u8, u8)>;
+
+/// The continuation key of `side`'s move `m` (`None`: no move, or a null move).
+#[inline(always)]
+pub fn cont_key(side: Color, m: Option<Move>) -> ContKey {
+    m.map(|m| (side as u8 * 6 + m.role() as u8, m.destination() as u8))
+}
+
+/// Size of a continuation history: [previous piece][previous to][piece][to].
+const CONT_SIZE: usize = 12 * 64 * 12 * 64;
+
+#[inline(always)]
+fn cont_index(prev: (u8, u8), side: Color, m: Move) -> usize {
+    (((prev.0 as usize * 64 + prev.1 as usize) * 12 + side as usize * 6 + m.role() as usize) * 64) + m.destination() as usize
+}
+
 /// Quiet-move statistics shared by the whole search.
 pub struct History {
     /// Butterfly history: [side][from][to], within +-HISTORY_MAX.
     butterfly: [[[i32; 64]; 64]; 2],
+    /// Continuation history (shared by the one- and two-ply-back keys), within +-HISTORY_MAX.
+    cont: Vec<i16>,
     /// Two killer moves per ply.
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     /// Counter moves: [moved piece (colour * 6 + role)][destination] of the previous move.
@@ -74,12 +95,15 @@ pub struct History {
 impl History {
     /// Empty tables.
     pub fn new() -> History {
-        History { butterfly: [[[0; 64]; 64]; 2], killers: [[None; 2]; MAX_PLY + 1], counter: [[None; 64]; 12] }
+        History { butterfly: [[[0; 64]; 64]; 2], cont: vec![0; CONT_SIZE], killers: [[None; 2]; MAX_PLY + 1], counter: [[None; 64]; 12] }
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        *self = History::new();
+        self.butterfly = [[[0; 64]; 64]; 2];
+        self.cont.iter_mut().for_each(|h| *h = 0);
+        self.killers = [[None; 2]; MAX_PLY + 1];
+        self.counter = [[None; 64]; 12];
     }
 
     /// Keeps the tables between searches but halves the history and forgets killers.
@@ -94,10 +118,15 @@ impl History {
         self.killers = [[None; 2]; MAX_PLY + 1];
     }
 
-    /// The history score of a quiet move for `side`.
+    /// The history score of a quiet move for `side`: butterfly plus continuation histories
+    /// after the moves `conts` (one and two plies back).
     #[inline(always)]
-    pub fn quiet(&self, side: Color, m: Move) -> i32 {
-        self.butterfly[side as usize][m.from() as usize][m.to() as usize]
+    pub fn quiet(&self, side: Color, m: Move, conts: &[ContKey; 2]) -> i32 {
+        let mut h = self.butterfly[side as usize][m.from() as usize][m.to() as usize];
+        for c in conts.iter().flatten() {
+            h += self.cont[cont_index(*c, side, m)] as i32;
+        }
+        h
     }
 
     /// The killers at `ply`.
@@ -123,12 +152,22 @@ impl History {
 
     /// Rewards the quiet move `best` that caused a cut at `ply` and punishes the quiets tried
     /// before it.
-    pub fn update_quiet(&mut self, side: Color, best: Move, tried: &[Move], depth: i32, ply: usize, prev: Option<(Color, Move)>) {
+    #[allow(clippy::too_many_arguments)]
+    pub fn update_quiet(
+        &mut self,
+        side: Color,
+        best: Move,
+        tried: &[Move],
+        depth: i32,
+        ply: usize,
+        prev: Option<(Color, Move)>,
+        conts: &[ContKey; 2],
+    ) {
         let bonus = (depth * depth).min(HISTORY_BONUS_CAP);
-        gravity(&mut self.butterfly[side as usize][best.from() as usize][best.to() as usize], bonus);
+        self.reward(side, best, bonus, conts);
         for &m in tried {
             if m != best {
-                gravity(&mut self.butterfly[side as usize][m.from() as usize][m.to() as usize], -bonus);
+                self.reward(side, m, -bonus, conts);
             }
         }
         let k = &mut self.killers[ply.min(MAX_PLY)];
@@ -138,6 +177,19 @@ impl History {
         }
         if let Some((c, m)) = prev {
             self.counter[c as usize * 6 + m.role() as usize][m.destination() as usize] = Some(best);
+        }
+    }
+}
+
+impl History {
+    #[inline(always)]
+    fn reward(&mut self, side: Color, m: Move, bonus: i32, conts: &[ContKey; 2]) {
+        gravity(&mut self.butterfly[side as usize][m.from() as usize][m.to() as usize], bonus);
+        for c in conts.iter().flatten() {
+            let h = &mut self.cont[cont_index(*c, side, m)];
+            let mut v = *h as i32;
+            gravity(&mut v, bonus);
+            *h = v as i16;
         }
     }
 }
@@ -189,12 +241,13 @@ pub struct MovePicker {
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     counter: Option<Move>,
+    conts: [ContKey; 2],
     skip_quiets: bool,
 }
 
 impl MovePicker {
     /// A picker for the main search: every legal move of `pos`.
-    pub fn new(pos: &Position, tt_move: u16, killers: [Option<Move>; 2], counter: Option<Move>) -> MovePicker {
+    pub fn new(pos: &Position, tt_move: u16, killers: [Option<Move>; 2], counter: Option<Move>, conts: [ContKey; 2]) -> MovePicker {
         let mut list = ArrayVec::new();
         let theirs = pos.board().by_color(!pos.turn());
         let mut found_tt = None;
@@ -226,6 +279,7 @@ impl MovePicker {
             tt_move: found_tt,
             killers,
             counter,
+            conts,
             skip_quiets: false,
         }
     }
@@ -254,6 +308,7 @@ impl MovePicker {
             tt_move: found_tt,
             killers: [None; 2],
             counter: None,
+            conts: [None; 2],
             skip_quiets: true,
         }
     }
@@ -335,7 +390,7 @@ impl MovePicker {
                             let (role, from, to) = (sm.mv.role() as usize, sm.mv.from(), sm.mv.to());
                             let escape =
                                 if sm.mv.is_castle() { 0 } else { threats[role].contains(from) as i32 - threats[role].contains(to) as i32 };
-                            sm.score = history.quiet(side, sm.mv) + escape * THREAT_ESCAPE_BONUS;
+                            sm.score = history.quiet(side, sm.mv, &self.conts) + escape * THREAT_ESCAPE_BONUS;
                         }
                     }
                     if let Some(c) = self.counter {

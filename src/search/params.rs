@@ -11,7 +11,7 @@
 //! Nothing else in `search/` or `eval.rs` contains a tuning constant: a tuner rewrites this
 //! file only. Changing any value here changes the bench signature (tests/bench_signature.rs).
 
-use crate::eval::S;
+use crate::eval::{EvalParams, S};
 
 // ---------------------------------------------------------------------------------------
 // Search
@@ -88,7 +88,7 @@ pub const LMR_BASE: i32 = 75;
 /// Divisor of `ln(depth) * ln(moves)`, in hundredths.
 pub const LMR_DIVISOR: i32 = 225;
 /// History score that changes the reduction by one ply.
-pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+pub const LMR_HISTORY_DIVISOR: i32 = 12288;
 
 /// Delta pruning in quiescence: skip a capture whose gain cannot lift the score to alpha
 /// with this margin.
@@ -102,6 +102,12 @@ pub const HISTORY_BONUS_CAP: i32 = 1600;
 /// Ordering bonus for a quiet move taking a piece out of an attack by a lesser piece (and
 /// malus for moving into one), on the history scale.
 pub const THREAT_ESCAPE_BONUS: i32 = 8192;
+
+/// A timed search stops once an iteration of depth `MATE_STOP_FACTOR * plies + MATE_STOP_EXTRA`
+/// still finds a mate in `plies` (shorter mates hidden by pruning show up by then).
+pub const MATE_STOP_FACTOR: i32 = 2;
+/// See `MATE_STOP_FACTOR`.
+pub const MATE_STOP_EXTRA: i32 = 4;
 
 /// Check extensions stop beyond this many plies past the nominal depth (2 * depth).
 pub const MAX_EXTENSION_RATIO: i32 = 2;
@@ -126,9 +132,6 @@ pub const INSTABILITY_MAX_PERCENT: f64 = 180.0;
 // Evaluation
 // ---------------------------------------------------------------------------------------
 
-/// Piece values by role (pawn, knight, bishop, rook, queen, king).
-pub const PIECE_VALUE: [S; 6] = [S(90, 110), S(320, 300), S(335, 320), S(470, 540), S(950, 1000), S(0, 0)];
-
 /// Plain piece values for SEE, move ordering and delta pruning.
 pub const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20000];
 
@@ -137,108 +140,99 @@ pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 /// Phase of the starting material.
 pub const PHASE_MAX: i32 = 24;
 
-/// Piece-square tables, by role, drawn from White's side (row 1 is rank 8).
-#[rustfmt::skip]
-pub const PST: [[S; 64]; 6] = [
-    // pawn
-    [
-        S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0),
-        S(  40,  55), S(  40,  55), S(  40,  55), S(  40,  55), S(  40,  55), S(  40,  55), S(  40,  55), S(  40,  55),
-        S(  10,  30), S(  15,  30), S(  20,  30), S(  25,  30), S(  25,  30), S(  20,  30), S(  15,  30), S(  10,  30),
-        S(   0,  12), S(   3,  12), S(   8,  12), S(  18,  12), S(  18,  12), S(   8,  12), S(   3,  12), S(   0,  12),
-        S(  -4,   3), S(   0,   3), S(   5,   3), S(  14,   3), S(  14,   3), S(   5,   3), S(   0,   3), S(  -4,   3),
-        S(  -3,  -2), S(   0,  -2), S(   3,  -2), S(   6,  -2), S(   6,  -2), S(   3,  -2), S(   0,  -2), S(  -3,  -2),
-        S(  -3,   0), S(   2,   0), S(   2,   0), S( -10,   0), S( -10,   0), S(   2,   0), S(   2,   0), S(  -3,   0),
-        S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0),
-    ],
-    // knight
-    [
-        S( -40, -39), S( -30, -30), S( -20, -21), S( -10, -12), S( -10, -12), S( -20, -21), S( -30, -30), S( -40, -39),
-        S( -30, -30), S( -20, -21), S( -10, -12), S(   0,  -3), S(   0,  -3), S( -10, -12), S( -20, -21), S( -30, -30),
-        S( -15, -21), S(  -5, -12), S(   5,  -3), S(  15,   6), S(  15,   6), S(   5,  -3), S(  -5, -12), S( -15, -21),
-        S(  -5, -12), S(   5,  -3), S(  15,   6), S(  25,  15), S(  25,  15), S(  15,   6), S(   5,  -3), S(  -5, -12),
-        S(  -5, -12), S(   5,  -3), S(  15,   6), S(  25,  15), S(  25,  15), S(  15,   6), S(   5,  -3), S(  -5, -12),
-        S( -20, -21), S( -10, -12), S(   0,  -3), S(  10,   6), S(  10,   6), S(   0,  -3), S( -10, -12), S( -20, -21),
-        S( -30, -30), S( -20, -21), S( -10, -12), S(   0,  -3), S(   0,  -3), S( -10, -12), S( -20, -21), S( -30, -30),
-        S( -50, -39), S( -40, -30), S( -30, -21), S( -20, -12), S( -20, -12), S( -30, -21), S( -40, -30), S( -50, -39),
-    ],
-    // bishop
-    [
-        S(  -6, -16), S( -10, -12), S(  -6,  -8), S(  -2,  -4), S(  -2,  -4), S(  -6,  -8), S( -10, -12), S(  -6, -16),
-        S( -10, -12), S(   2,  -8), S(  -2,  -4), S(   2,   0), S(   2,   0), S(  -2,  -4), S(   2,  -8), S( -10, -12),
-        S(  -6,  -8), S(  -2,  -4), S(  10,   0), S(   6,   4), S(   6,   4), S(  10,   0), S(  -2,  -4), S(  -6,  -8),
-        S(  -2,  -4), S(   2,   0), S(   6,   4), S(  18,   8), S(  18,   8), S(   6,   4), S(   2,   0), S(  -2,  -4),
-        S(  -2,  -4), S(   2,   0), S(   6,   4), S(  18,   8), S(  18,   8), S(   6,   4), S(   2,   0), S(  -2,  -4),
-        S(  -6,  -8), S(  -2,  -4), S(  10,   0), S(   6,   4), S(   6,   4), S(  10,   0), S(  -2,  -4), S(  -6,  -8),
-        S( -10, -12), S(   2,  -8), S(  -2,  -4), S(   2,   0), S(   2,   0), S(  -2,  -4), S(   2,  -8), S( -10, -12),
-        S( -14, -16), S( -18, -12), S( -14,  -8), S( -10,  -4), S( -10,  -4), S( -14,  -8), S( -18, -12), S( -14, -16),
-    ],
-    // rook
-    [
-        S(   0,   0), S(   0,   0), S(   0,   0), S(   5,   0), S(   5,   0), S(   0,   0), S(   0,   0), S(   0,   0),
-        S(  15,   8), S(  15,   8), S(  15,   8), S(  20,   8), S(  20,   8), S(  15,   8), S(  15,   8), S(  15,   8),
-        S(  -5,   0), S(   0,   0), S(   0,   0), S(   5,   0), S(   5,   0), S(   0,   0), S(   0,   0), S(  -5,   0),
-        S(  -5,   0), S(   0,   0), S(   0,   0), S(   5,   0), S(   5,   0), S(   0,   0), S(   0,   0), S(  -5,   0),
-        S(  -5,   0), S(   0,   0), S(   0,   0), S(   5,   0), S(   5,   0), S(   0,   0), S(   0,   0), S(  -5,   0),
-        S(  -5,   0), S(   0,   0), S(   0,   0), S(   5,   0), S(   5,   0), S(   0,   0), S(   0,   0), S(  -5,   0),
-        S(  -5,   0), S(   0,   0), S(   0,   0), S(   5,   0), S(   5,   0), S(   0,   0), S(   0,   0), S(  -5,   0),
-        S(   0,   0), S(   0,   0), S(   0,   0), S(   5,   0), S(   5,   0), S(   0,   0), S(   0,   0), S(   0,   0),
-    ],
-    // queen
-    [
-        S(  -8, -24), S(  -6, -18), S(  -4, -12), S(  -2,  -6), S(  -2,  -6), S(  -4, -12), S(  -6, -18), S(  -8, -24),
-        S(  -6, -18), S(  -4, -12), S(  -2,  -6), S(   0,   0), S(   0,   0), S(  -2,  -6), S(  -4, -12), S(  -6, -18),
-        S(  -4, -12), S(  -2,  -6), S(   0,   0), S(   2,   6), S(   2,   6), S(   0,   0), S(  -2,  -6), S(  -4, -12),
-        S(  -2,  -6), S(   0,   0), S(   2,   6), S(   4,  12), S(   4,  12), S(   2,   6), S(   0,   0), S(  -2,  -6),
-        S(  -2,  -6), S(   0,   0), S(   2,   6), S(   4,  12), S(   4,  12), S(   2,   6), S(   0,   0), S(  -2,  -6),
-        S(  -4, -12), S(  -2,  -6), S(   0,   0), S(   2,   6), S(   2,   6), S(   0,   0), S(  -2,  -6), S(  -4, -12),
-        S(  -6, -18), S(  -4, -12), S(  -2,  -6), S(   0,   0), S(   0,   0), S(  -2,  -6), S(  -4, -12), S(  -6, -18),
-        S( -14, -24), S(  -6, -18), S(  -4, -12), S(  -2,  -6), S(  -2,  -6), S(  -4, -12), S(  -6, -18), S( -14, -24),
-    ],
-    // king
-    [
-        S( -60, -21), S( -60, -16), S( -60, -11), S( -60,  -6), S( -60,  -6), S( -60, -11), S( -60, -16), S( -60, -21),
-        S( -60, -16), S( -60,  -4), S( -60,   1), S( -60,   6), S( -60,   6), S( -60,   1), S( -60,  -4), S( -60, -16),
-        S( -60, -11), S( -60,   1), S( -60,  13), S( -60,  18), S( -60,  18), S( -60,  13), S( -60,   1), S( -60, -11),
-        S( -55,  -6), S( -55,   6), S( -55,  18), S( -55,  30), S( -55,  30), S( -55,  18), S( -55,   6), S( -55,  -6),
-        S( -45,  -6), S( -45,   6), S( -45,  18), S( -45,  30), S( -45,  30), S( -45,  18), S( -45,   6), S( -45,  -6),
-        S( -30, -11), S( -30,   1), S( -30,  13), S( -30,  18), S( -30,  18), S( -30,  13), S( -30,   1), S( -30, -11),
-        S(   5, -16), S(  10,  -4), S(  -5,   1), S( -20,   6), S( -20,   6), S( -10,   1), S(  15,  -4), S(   5, -16),
-        S(  25, -21), S(  30, -16), S(  15, -11), S(   0,  -6), S(   0,  -6), S(  10, -11), S(  35, -16), S(  25, -21),
-    ],
-
-];
-
-/// Mobility per reachable square (not own pieces, not attacked by enemy pawns), counted
-/// from a baseline of `MOBILITY_BASE` squares; by role (knight, bishop, rook, queen at 1..4).
-pub const MOBILITY: [S; 6] = [S(0, 0), S(4, 4), S(5, 5), S(2, 5), S(1, 3), S(0, 0)];
 /// Typical number of reachable squares per role (mobility counts from here).
 pub const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 6, 12, 0];
 
-/// Passed pawn bonus by relative rank (rank 1 .. rank 8).
-pub const PASSED_PAWN: [S; 8] = [S(0, 0), S(0, 5), S(5, 10), S(10, 20), S(25, 45), S(50, 85), S(85, 135), S(0, 0)];
-/// Passed pawn whose stop square is free, by relative rank.
-pub const PASSED_FREE: [S; 8] = [S(0, 0), S(0, 0), S(0, 2), S(0, 5), S(5, 12), S(10, 25), S(15, 45), S(0, 0)];
-/// Endgame bonus per square of (their king's distance - our king's distance) to a passed
-/// pawn's stop square, multiplied by the pawn's relative rank (3..6 count).
-pub const PASSED_KING_DISTANCE: i32 = 4;
-/// A pawn with no friendly pawn on the adjacent files.
-pub const ISOLATED_PAWN: S = S(-10, -12);
-/// Each pawn behind another friendly pawn on the same file.
-pub const DOUBLED_PAWN: S = S(-10, -22);
-/// A pawn defended by a pawn, or beside one (phalanx), by relative rank.
-pub const CONNECTED_PAWN: [S; 8] = [S(0, 0), S(0, 0), S(4, 2), S(6, 4), S(10, 8), S(18, 18), S(30, 30), S(0, 0)];
-
-/// Both bishops.
-pub const BISHOP_PAIR: S = S(30, 55);
-/// A rook on a file without pawns.
-pub const ROOK_OPEN_FILE: S = S(28, 8);
-/// A rook on a file with enemy pawns only.
-pub const ROOK_SEMI_OPEN_FILE: S = S(12, 8);
-/// A knight or bishop attacked by an enemy pawn, or a rook or queen attacked by a lesser piece.
-pub const THREATENED_PIECE: S = S(-30, -20);
-/// A minor piece on an outpost square (ranks 4-6, defended by a pawn, no enemy pawn can attack it).
-pub const OUTPOST: S = S(20, 10);
+/// The linear evaluation weights (see [`EvalParams`] for what each one is). `rocada-tune`
+/// (bench/src/tune.rs) rewrites this block from the text between the markers.
+// BEGIN EVAL
+#[rustfmt::skip]
+pub const EVAL: EvalParams = EvalParams {
+    piece_value: [S(  68,  109), S( 358,  321), S( 371,  340), S( 442,  594), S( 984, 1054), S(   0,    0)],
+    pst: [
+        // pawn
+        [
+            S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0),
+            S(  33,   55), S(  29,   71), S(  28,   53), S(  40,   59), S(  40,   59), S(  28,   53), S(  29,   71), S(  33,   55),
+            S(   2,   31), S(  21,   71), S(  16,   21), S(  20,   22), S(  20,   22), S(  16,   21), S(  21,   71), S(   2,   31),
+            S(   7,   16), S(  20,   10), S(  13,    7), S(  24,  -29), S(  24,  -29), S(  13,    7), S(  20,   10), S(   7,   16),
+            S( -11,    1), S(   4,    1), S(  14,    8), S(  19,  -20), S(  19,  -20), S(  14,    8), S(   4,    1), S( -11,    1),
+            S( -14,  -15), S(  12,  -24), S(  -4,    5), S( -23,    2), S( -23,    2), S(  -4,    5), S(  12,  -24), S( -14,  -15),
+            S( -14,    4), S(  14,    9), S(   4,   24), S( -22,   18), S( -22,   18), S(   4,   24), S(  14,    9), S( -14,    4),
+            S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0),
+        ],
+        // knight
+        [
+            S( -68,  -54), S( -38,  -24), S( -27,  -17), S( -12,  -10), S( -12,  -10), S( -27,  -17), S( -38,  -24), S( -68,  -54),
+            S( -22,  -32), S( -19,  -20), S(   0,   -7), S(  -8,   -3), S(  -8,   -3), S(   0,   -7), S( -19,  -20), S( -22,  -32),
+            S(  -7,  -11), S(   1,   -2), S(  17,    9), S(  23,   14), S(  23,   14), S(  17,    9), S(   1,   -2), S(  -7,  -11),
+            S(  18,   -6), S(  16,    2), S(   5,    4), S(   8,   26), S(   8,   26), S(   5,    4), S(  16,    2), S(  18,   -6),
+            S(  -7,  -21), S(  11,   -3), S(  22,   14), S(  23,   23), S(  23,   23), S(  22,   14), S(  11,   -3), S(  -7,  -21),
+            S( -21,  -17), S(   5,   -4), S(  -3,    2), S(  14,    7), S(  14,    7), S(  -3,    2), S(   5,   -4), S( -21,  -17),
+            S( -39,  -34), S(  -1,   -8), S(  -3,  -27), S(  -1,   12), S(  -1,   12), S(  -3,  -27), S(  -1,   -8), S( -39,  -34),
+            S( -46,  -34), S( -24,   -6), S( -23,  -15), S( -46,  -17), S( -46,  -17), S( -23,  -15), S( -24,   -6), S( -46,  -34),
+        ],
+        // bishop
+        [
+            S( -19,  -15), S(  -7,  -11), S( -10,   -6), S(  -2,   -8), S(  -2,   -8), S( -10,   -6), S(  -7,  -11), S( -19,  -15),
+            S(  -8,  -15), S( -10,  -25), S( -14,   -8), S(   0,    7), S(   0,    7), S( -14,   -8), S( -10,  -25), S(  -8,  -15),
+            S(  -7,  -13), S(   3,  -11), S(  30,   13), S(   6,    1), S(   6,    1), S(  30,   13), S(   3,  -11), S(  -7,  -13),
+            S(  17,    2), S(  -2,  -16), S(  12,   -3), S(  18,   12), S(  18,   12), S(  12,   -3), S(  -2,  -16), S(  17,    2),
+            S(   6,  -23), S( -15,   -6), S(  -2,   17), S(  13,   -4), S(  13,   -4), S(  -2,   17), S( -15,   -6), S(   6,  -23),
+            S( -13,   10), S(  12,   -9), S(  10,    6), S(  -2,    7), S(  -2,    7), S(  10,    6), S(  12,   -9), S( -13,   10),
+            S(   9,  -15), S(   6,    0), S(   4,   20), S(   7,    5), S(   7,    5), S(   4,   20), S(   6,    0), S(   9,  -15),
+            S( -21,  -11), S(  16,   -4), S( -23,   -7), S(  -6,    1), S(  -6,    1), S( -23,   -7), S(  16,   -4), S( -21,  -11),
+        ],
+        // rook
+        [
+            S(  -3,    4), S(  10,   26), S(  13,   37), S(   7,   -2), S(   7,   -2), S(  13,   37), S(  10,   26), S(  -3,    4),
+            S(  -3,   -1), S(  -5,   20), S(  15,   21), S(  25,   13), S(  25,   13), S(  15,   21), S(  -5,   20), S(  -3,   -1),
+            S(   0,   14), S(  11,   -4), S(  13,   -7), S(   9,   -2), S(   9,   -2), S(  13,   -7), S(  11,   -4), S(   0,   14),
+            S(  -6,    5), S(  12,    2), S(  -2,  -17), S(   9,    3), S(   9,    3), S(  -2,  -17), S(  12,    2), S(  -6,    5),
+            S( -13,    6), S( -24,    5), S(  -6,   19), S(   3,    6), S(   3,    6), S(  -6,   19), S( -24,    5), S( -13,    6),
+            S( -24,    0), S(  -7,    8), S(  -9,   12), S(  19,   -3), S(  19,   -3), S(  -9,   12), S(  -7,    8), S( -24,    0),
+            S( -24,   -5), S(   4,  -16), S(  10,  -12), S(  -7,  -20), S(  -7,  -20), S(  10,  -12), S(   4,  -16), S( -24,   -5),
+            S( -12,  -16), S( -14,   -3), S(  11,   -2), S(  22,  -10), S(  22,  -10), S(  11,   -2), S( -14,   -3), S( -12,  -16),
+        ],
+        // queen
+        [
+            S(  -8,  -24), S(  -2,  -15), S(  -2,  -14), S(   0,   -6), S(   0,   -6), S(  -2,  -14), S(  -2,  -15), S(  -8,  -24),
+            S( -12,  -22), S( -13,   -4), S(   0,   -2), S(  10,    7), S(  10,    7), S(   0,   -2), S( -13,   -4), S( -12,  -22),
+            S(   7,   -6), S(  15,    9), S(   5,    8), S(  -5,    8), S(  -5,    8), S(   5,    8), S(  15,    9), S(   7,   -6),
+            S(   3,   -5), S(  -9,   -1), S(  -8,    4), S( -16,   13), S( -16,   13), S(  -8,    4), S(  -9,   -1), S(   3,   -5),
+            S( -10,   -2), S(   0,    4), S(   8,    4), S( -11,   22), S( -11,   22), S(   8,    4), S(   0,    4), S( -10,   -2),
+            S(  -4,   -7), S(  -4,    8), S(  -7,    3), S(  -1,   -3), S(  -1,   -3), S(  -7,    3), S(  -4,    8), S(  -4,   -7),
+            S(  -1,  -20), S(   7,  -10), S(  12,  -15), S(  21,  -14), S(  21,  -14), S(  12,  -15), S(   7,  -10), S(  -1,  -20),
+            S( -13,  -22), S(  -4,  -22), S(   1,  -18), S(   3,    9), S(   3,    9), S(   1,  -18), S(  -4,  -22), S( -13,  -22),
+        ],
+        // king
+        [
+            S( -60,  -17), S( -60,  -12), S( -60,  -10), S( -60,   -6), S( -60,   -6), S( -60,  -10), S( -60,  -12), S( -60,  -17),
+            S( -60,    1), S( -60,    1), S( -62,    5), S( -63,   -2), S( -63,   -2), S( -62,    5), S( -60,    1), S( -60,    1),
+            S( -57,   15), S( -60,   38), S( -64,   25), S( -64,   28), S( -64,   28), S( -64,   25), S( -60,   38), S( -57,   15),
+            S( -59,  -12), S( -54,   25), S( -60,   14), S( -60,   24), S( -60,   24), S( -60,   14), S( -54,   25), S( -59,  -12),
+            S( -43,   -3), S( -46,   14), S( -49,   -3), S( -56,    7), S( -56,    7), S( -49,   -3), S( -46,   14), S( -43,   -3),
+            S( -17,   -1), S( -10,    1), S( -39,   14), S( -35,  -10), S( -35,  -10), S( -39,   14), S( -10,    1), S( -17,   -1),
+            S(  24,   -6), S(  -9,    0), S( -16,  -16), S( -20,  -12), S( -20,  -12), S( -21,  -16), S(  -4,    0), S(  24,   -6),
+            S(  32,  -10), S(  33,  -30), S(   7,  -23), S(  18,  -34), S(  18,  -34), S(   2,  -23), S(  38,  -30), S(  32,  -10),
+        ],
+    ],
+    mobility: [S(   0,    0), S(   8,    0), S(   5,    4), S(   3,    3), S(   3,    1), S(   0,    0)],
+    passed_pawn: [S(   0,    0), S(  -5,   15), S( -16,   12), S(  -8,   26), S(  23,   52), S(  41,   94), S(  54,  153), S(   0,    0)],
+    passed_free: [S(   0,    0), S(   4,   12), S(  -5,   -3), S(   4,   17), S(  -7,   28), S(  -5,   37), S(   3,   84), S(   0,    0)],
+    passed_king_distance: S(  -1,    7),
+    isolated_pawn: S(  -5,   -8),
+    doubled_pawn: S( -15,  -18),
+    connected_pawn: [S(   0,    0), S(   5,   -3), S(  13,    6), S(  10,   -2), S(  26,   13), S(  18,   44), S(  28,   19), S(   0,    0)],
+    bishop_pair: S(  26,   72),
+    rook_open_file: S(  38,    2),
+    rook_semi_open_file: S(  19,   30),
+    threatened_piece: S( -53,  -23),
+    outpost: S(  10,   41),
+    king_shield_pawn: S(  18,   -2),
+    king_open_file: S( -21,   10),
+};
+// END EVAL
 
 /// King safety: attack units per piece attacking the king zone, by role.
 pub const KING_ATTACK_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
@@ -248,10 +242,6 @@ pub const SAFE_CHECK_UNITS: [i32; 6] = [0, 3, 2, 3, 4, 0];
 pub const KING_DANGER_SCALE: i32 = 14;
 /// Cap of the king danger penalty.
 pub const KING_DANGER_MAX: i32 = 600;
-/// Each own pawn on the two ranks in front of a castled king (three files).
-pub const KING_SHIELD_PAWN: S = S(14, 0);
-/// A file next to (or of) the king without own pawns.
-pub const KING_OPEN_FILE: S = S(-18, 0);
 
 /// Bonus for the side to move.
 pub const TEMPO: i32 = 12;
@@ -275,13 +265,20 @@ pub const MOPUP_KINGS: i32 = 8;
 // Levels (1..=19; 20 is full strength)
 // ---------------------------------------------------------------------------------------
 
-/// Depth at level `l`: `LEVEL_DEPTH_BASE + l / LEVEL_DEPTH_DIVISOR`.
-pub const LEVEL_DEPTH_BASE: u32 = 1;
-/// See `LEVEL_DEPTH_BASE`.
-pub const LEVEL_DEPTH_DIVISOR: u32 = 2;
-/// Node budget at level `l`: `LEVEL_NODES_BASE << (l / 2)`.
-pub const LEVEL_NODES_BASE: u64 = 400;
+/// Node budget by level (index 0 = level 1).
+pub const LEVEL_NODES: [u64; 19] =
+    [1000, 1000, 1500, 1500, 2500, 2500, 4000, 5000, 6000, 7000, 10_000, 15_000, 22_000, 33_000, 50_000, 80_000, 120_000, 200_000, 400_000];
+/// Depth cap by level.
+pub const LEVEL_DEPTH: [u32; 19] = [1, 1, 2, 2, 3, 3, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 10, 11, 13];
+/// Chance (percent) by level that a move is a mistake: another line than the best.
+pub const LEVEL_MISTAKE_PERCENT: [u64; 19] = [60, 50, 40, 34, 28, 25, 22, 18, 16, 14, 12, 10, 8, 6, 5, 4, 3, 2, 1];
+/// By level, how much worse (cp, by the level's own search) a mistake may be.
+pub const LEVEL_TOLERANCE: [i32; 19] = [400, 350, 300, 260, 220, 200, 180, 160, 140, 120, 105, 90, 80, 70, 60, 50, 40, 30, 20];
 /// Lines searched (MultiPV) to choose from.
 pub const LEVEL_LINES: u32 = 4;
-/// A move this many cp worse than the best, times `20 - level`, is never chosen.
-pub const LEVEL_TOLERANCE_PER_STEP: i32 = 15;
+/// Levels below this one have blind spots (retreats and long moves missed) ...
+pub const LEVEL_BLIND_BELOW: u8 = 10;
+/// ... each missed with this probability (percent) per level below `LEVEL_BLIND_BELOW`.
+pub const LEVEL_BLIND_PERCENT_PER_STEP: u64 = 5;
+/// A move of at least this many squares (king steps) counts as long.
+pub const LEVEL_LONG_MOVE: u32 = 4;

@@ -845,7 +845,7 @@ impl Chess {
     /// Ends the game if the clock shows a fallen flag (FIDE 6.9); `true` if this call ended it.
     /// JS calls it through `syncClock` (pkg/extend.js), which checks that the argument is a
     /// `Clock` first.
-    #[wasm_bindgen(js_name = syncClockChecked, skip_typescript)]
+    #[wasm_bindgen(js_name = __syncClockChecked, skip_typescript)]
     pub fn sync_clock(&mut self, clock: &Clock) -> bool {
         self.edit.is_none() && self.game.sync_clock(clock.inner()).is_some()
     }
@@ -927,7 +927,7 @@ impl Chess {
     }
 
     /// chess.js's `header(key, value, ...)`: sets pairs; returns every header.
-    #[wasm_bindgen(js_name = headerPairs, skip_typescript)]
+    #[wasm_bindgen(js_name = __headerPairs, skip_typescript)]
     pub fn header_pairs(&mut self, args: Vec<JsValue>) -> JsValue {
         let mut i = 0;
         while i + 1 < args.len() {
@@ -1510,13 +1510,10 @@ pub(crate) fn number_text(v: &JsValue) -> String {
     }
 }
 
-/// A number as JS writes it (`Infinity`, not Rust's `inf`).
+/// A number as JS writes it (`Infinity`, `1e+21`), by JS itself: Rust's float formatting
+/// would add 14 KB of code to the module.
 pub(crate) fn js_number(x: f64) -> String {
-    match x {
-        f64::INFINITY => "Infinity".to_owned(),
-        f64::NEG_INFINITY => "-Infinity".to_owned(),
-        _ => x.to_string(),
-    }
+    js_sys::Number::from(x).to_string_with_radix(10).map(String::from).unwrap_or_default()
 }
 
 pub(crate) fn color_str(color: Color) -> &'static str {

@@ -9,11 +9,13 @@
 //! - declares precise TypeScript types (`types.rs`, `pkg/objects.d.ts`): the `.d.ts` has no `any`.
 //!
 //! Files: `chess.rs` (`Chess`, `validateFen`), `pgn.rs` (`parsePgn`, `PgnGame`), `clock.rs`
-//! (`Clock`), `options.rs` (reading options and arguments), `objects.rs`, `error.rs`, `js.rs`
-//! (plain-object helpers), `types.rs`.
+//! (`Clock`), `engine.rs` (`EngineCore`, the search behind `pkg/engine*.js`), `options.rs`
+//! (reading options and arguments), `objects.rs`, `error.rs`, `js.rs` (plain-object helpers),
+//! `types.rs`.
 
 mod chess;
 mod clock;
+mod engine;
 mod error;
 mod js;
 mod objects;

@@ -11,9 +11,6 @@ use crate::pgn::{self, Line, ReadOptions, Reader, WriteOptions};
 use crate::{CastlingMode, Lang, SanStyle};
 use wasm_bindgen::prelude::*;
 
-/// The most games one call reads (a bound on the work and memory of one call).
-const MAX_GAMES: usize = 1_000_000;
-
 /// One game of a PGN text.
 #[wasm_bindgen]
 pub struct PgnGame {
@@ -22,7 +19,7 @@ pub struct PgnGame {
 
 /// Every game of a PGN text. Option `lang`: piece letters accepted besides English. Throws
 /// `ChessError` `invalid-pgn` with `{ game, line, column, reason, message }` for the first
-/// game that cannot be read.
+/// game that cannot be read (reason `too-many-games` past `pgn::MAX_GAMES` games).
 #[wasm_bindgen(js_name = parsePgn, unchecked_return_type = "PgnGame[]")]
 pub fn parse_pgn(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -35,7 +32,7 @@ pub fn parse_pgn(
         message: format!("expected a string, got {}", type_name(&text)),
     })?;
     let list = js_sys::Array::new();
-    let mut reader = Reader::with_options(text.as_bytes(), ReadOptions { lang });
+    let mut reader = Reader::with_options(text.as_bytes(), ReadOptions { lang }).limit_games(pgn::MAX_GAMES);
     while let Some(game) = reader.read_game() {
         list.push(
             &PgnGame {
@@ -43,9 +40,6 @@ pub fn parse_pgn(
             }
             .into(),
         );
-        if list.length() as usize >= MAX_GAMES {
-            break;
-        }
     }
     Ok(list.into())
 }

@@ -1,134 +1,140 @@
-// Rocada demo: load a FEN, list the legal moves, time perft. Imports `rocada` exactly as a
-// user of the npm package does.
-import init, { Chess, ChessError, type Move } from 'rocada';
+// Rocada's demo page: Play against the engine, Analyse games, Learn the rules; in English,
+// Romanian and Spanish; offline after the first visit. Imports `rocada` exactly as a user of
+// the npm package does.
+import type { EngineScore, Lang, Square } from 'rocada';
+import { AnalyseMode } from './analyse/analyse';
+import type { App, Mode, ModeName, Strip } from './app';
+import { Board } from './board/board';
+import { $ } from './dom';
+import { getEngine } from './engine';
+import { detectLang, lang, onLangChange, setLang, t } from './i18n';
+import { LearnMode } from './learn/learn';
+import { PlayMode } from './play';
+import { squareLabel } from './position';
 
-const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const announcer = $('announcer', HTMLDivElement);
+const moveError = $('move-error', HTMLParagraphElement);
+const evalbar = $('evalbar', HTMLDivElement);
 
-const PRESETS: { name: string; fen: string; chess960?: boolean }[] = [
-  { name: 'Start position', fen: START },
-  { name: 'Kiwipete (castling, pins, en passant)', fen: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' },
-  { name: 'Promotions', fen: 'n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1' },
-  { name: 'Chess960 middlegame', fen: 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', chess960: true },
-  { name: 'Illegal: no white king', fen: '4k3/8/8/8/8/8/8/8 w - - 0 1' },
-];
-
-function element<T extends HTMLElement>(id: string, type: { new (): T }): T {
-  const el = document.getElementById(id);
-  if (!(el instanceof type)) throw new Error(`#${id} is missing from index.html`);
-  return el;
+function renderStrip(el: HTMLElement, strip: Strip | null): void {
+  el.hidden = !strip;
+  if (!strip) return;
+  el.querySelector('.name')!.textContent = strip.name;
+  const clock = el.querySelector<HTMLElement>('.clock')!;
+  clock.hidden = strip.clock === null;
+  clock.textContent = strip.clock ?? '';
+  clock.classList.toggle('running', !!strip.active);
+  clock.classList.toggle('low', !!strip.low);
 }
 
-const fenInput = element('fen', HTMLInputElement);
-const chess960Box = element('chess960', HTMLInputElement);
-const presetSelect = element('preset', HTMLSelectElement);
-const loadButton = element('load', HTMLButtonElement);
-const status = element('status', HTMLParagraphElement);
-const count = element('count', HTMLSpanElement);
-const moveList = element('moves', HTMLUListElement);
-const depthSelect = element('depth', HTMLSelectElement);
-const perftButton = element('perft', HTMLButtonElement);
-const perftOut = element('perft-out', HTMLParagraphElement);
+let modes: Record<ModeName, Mode>;
+let current: ModeName = 'play';
 
-let chess: Chess | undefined;
+const board = new Board($('board', HTMLDivElement), {
+  onMove: (from: Square, to: Square) => modes[current].boardMove(from, to),
+  label: squareLabel,
+  promotionLabel: (p) => (p === 'cancel' ? t('board.promotionCancel') : t('board.promoteTo', { piece: t(`piece.w${p}`) })),
+});
 
-function describe(m: Move): string {
-  const parts = [`${m.color === 'w' ? 'White' : 'Black'} ${m.piece} ${m.from}→${m.to}`, `flags ${m.flags}`];
-  if (m.captured) parts.push(`captures ${m.captured}`);
-  if (m.promotion) parts.push(`promotes to ${m.promotion}`);
-  return parts.join(', ');
-}
+const app: App = {
+  board,
+  announce(text) {
+    // Clearing first makes a repeated text be read again.
+    announcer.textContent = '';
+    requestAnimationFrame(() => {
+      announcer.textContent = text;
+    });
+  },
+  moveError(text) {
+    moveError.textContent = text;
+  },
+  strips(top, bottom) {
+    renderStrip($('player-top', HTMLDivElement), top);
+    renderStrip($('player-bottom', HTMLDivElement), bottom);
+  },
+  evalBar(score: EngineScore | null) {
+    evalbar.hidden = !score;
+    if (!score) return;
+    const cp = 'mate' in score ? Math.sign(score.mate) * 1000 : score.cp;
+    const white = 50 + 50 * (2 / (1 + Math.exp(-cp / 250)) - 1);
+    evalbar.style.setProperty('--white', `${white.toFixed(1)}%`);
+    const text = 'mate' in score ? `#${score.mate}` : (score.cp / 100).toFixed(1);
+    evalbar.querySelector('.value')!.textContent = text;
+    evalbar.setAttribute('aria-label', t('analyse.eval', { score: text }));
+  },
+  switchMode,
+  analysePgn(pgn) {
+    switchMode('analyse');
+    (modes.analyse as AnalyseMode).openPgn(pgn);
+  },
+};
 
-function showMoves(position: Chess): void {
-  const moves = position.moves({ verbose: true });
-  count.textContent = `(${moves.length})`;
-  moveList.replaceChildren(
-    ...moves.map((m) => {
-      const li = document.createElement('li');
-      li.textContent = m.uci;
-      li.title = describe(m);
-      if (m.captured) li.classList.add('capture');
-      if (m.flags === 'k' || m.flags === 'q') li.classList.add('castle');
-      return li;
-    }),
-  );
-}
+modes = { play: new PlayMode(app), analyse: new AnalyseMode(app), learn: new LearnMode(app) };
 
-function load(): void {
-  if (!fenInput.value.trim()) fenInput.value = START;
-  const fen = fenInput.value.trim();
-  let next: Chess;
-  try {
-    next = new Chess(fen, { chess960: chess960Box.checked });
-  } catch (e) {
-    status.className = 'error';
-    status.textContent = e instanceof ChessError ? `${e.code}: ${e.message}` : String(e);
-    status.dataset.code = e instanceof ChessError ? e.code : 'unknown';
-    return;
+function switchMode(name: ModeName): void {
+  modes[current].leave();
+  current = name;
+  for (const tab of document.querySelectorAll<HTMLButtonElement>('[role="tab"]')) {
+    const selected = tab.dataset.mode === name;
+    tab.setAttribute('aria-selected', String(selected));
+    tab.tabIndex = selected ? 0 : -1;
+    $(`panel-${tab.dataset.mode}`, HTMLElement).hidden = !selected;
   }
-  chess?.free();
-  chess = next;
-  status.className = '';
-  delete status.dataset.code;
-  status.textContent = `${chess.turn() === 'w' ? 'White' : 'Black'} to move${chess.isChess960() ? ' (Chess960)' : ''} · ${chess.fen()}`;
-  showMoves(chess);
-  perftOut.textContent = '';
-  perftOut.dataset.state = 'idle';
-}
-
-async function runPerft(): Promise<void> {
-  if (!chess) return;
-  const depth = Number(depthSelect.value);
-  perftButton.disabled = true;
-  perftOut.className = '';
-  perftOut.dataset.state = 'running';
-  perftOut.textContent = `perft(${depth}) running…`;
-  // Let the page paint "running" before the main thread is busy.
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  try {
-    const t0 = performance.now();
-    const nodes = chess.perft(depth);
-    const ms = performance.now() - t0;
-    const nps = ms > 0 ? `${((nodes / ms) * 1000 / 1e6).toFixed(1)} M nodes/s` : '';
-    perftOut.textContent = `perft(${depth}) = ${nodes.toLocaleString('en-US')} in ${ms.toFixed(1)} ms ${nps}`.trim();
-    perftOut.dataset.nodes = String(nodes);
-    perftOut.dataset.state = 'done';
-  } catch (e) {
-    perftOut.className = 'error';
-    perftOut.textContent = e instanceof ChessError ? `${e.code}: ${e.message}` : String(e);
-    perftOut.dataset.state = 'error';
-  } finally {
-    perftButton.disabled = false;
-  }
+  document.body.dataset.mode = name;
+  moveError.textContent = '';
+  if (location.hash !== `#${name}`) history.replaceState(null, '', `#${name}`);
+  modes[name].enter();
 }
 
 function setUp(): void {
-  for (const [i, p] of PRESETS.entries()) {
-    presetSelect.add(new Option(p.name, String(i)));
-  }
-  for (let d = 1; d <= 6; d++) {
-    depthSelect.add(new Option(String(d), String(d), d === 4, d === 4));
-  }
-  presetSelect.addEventListener('change', () => {
-    const preset = PRESETS[Number(presetSelect.value)];
-    if (!preset) return;
-    fenInput.value = preset.fen;
-    chess960Box.checked = preset.chess960 ?? false;
-    presetSelect.value = '';
-    load();
+  const langSelect = $('lang', HTMLSelectElement);
+  setLang(detectLang());
+  langSelect.value = lang();
+  langSelect.addEventListener('change', () => setLang(langSelect.value as Lang));
+  onLangChange(() => {
+    board.relabel();
+    modes[current].relabel();
   });
-  loadButton.addEventListener('click', load);
-  chess960Box.addEventListener('change', load);
-  fenInput.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter') load();
+
+  const tabs = [...document.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+  for (const tab of tabs) {
+    tab.addEventListener('click', () => switchMode(tab.dataset.mode as ModeName));
+    tab.addEventListener('keydown', (e) => {
+      const i = tabs.indexOf(tab);
+      const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i + tabs.length - 1) % tabs.length] : null;
+      if (next) {
+        next.click();
+        next.focus();
+      }
+    });
+  }
+  $('flip', HTMLButtonElement).addEventListener('click', () => {
+    board.flip();
+    modes[current].relabel();
   });
-  perftButton.addEventListener('click', () => void runPerft());
-  fenInput.value = START;
-  load();
+  const form = $('move-form', HTMLFormElement);
+  const input = $('move-input', HTMLInputElement);
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    modes[current].typed(input.value);
+    input.value = '';
+  });
+  document.addEventListener('keydown', (e) => {
+    const target = e.target as HTMLElement;
+    if (target.closest('input, textarea, select, [contenteditable]') || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (modes[current].key?.(e)) e.preventDefault();
+  });
+
+  const hash = location.hash.slice(1);
+  switchMode(hash === 'analyse' || hash === 'learn' ? hash : 'play');
   document.body.dataset.ready = 'true';
+  performance.mark('rocada-ready');
+  // Start the engine's worker early, off the critical path.
+  void getEngine();
 }
 
-// Browsers fetch and compile the .wasm here; it must finish before `new Chess()`.
-init().then(setUp, (e: unknown) => {
-  status.className = 'error';
-  status.textContent = `could not load the WebAssembly module: ${String(e)}`;
-});
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  void navigator.serviceWorker.register('/sw.js');
+}
+
+setUp();

@@ -1,0 +1,297 @@
+//! `rocada-tune`: fits the evaluation's linear weights (`rocada::eval::EvalParams`, the
+//! `EVAL` block of src/search/params.rs) to scored positions, Texel-style. A development
+//! tool: never shipped.
+//!
+//! Input: lines `FEN;score`, the score in centipawns for the side to move (made by
+//! bench/tune/gen_data.py: Stockfish self-play scored by Stockfish's own search).
+//!
+//! Method: the evaluation is linear in almost every weight, so the tool measures, once per
+//! round, each position's evaluation and its slope along every weight (finite differences
+//! through `rocada::eval::evaluate_with`, so it shares no code with the evaluation it tunes),
+//! then minimises the mean squared difference of win probabilities,
+//! `(sigmoid(eval) - sigmoid(score))^2` with `sigmoid(x) = 1 / (1 + 10^(-x/400))`, by Adam
+//! over that linear model, with a light pull toward the starting weights, keeping the
+//! epoch with the lowest loss on held-out positions (every tenth block of 200 lines). The few non-linear
+//! parts (king danger, endgame scaling, mop-up) stay fixed; a second round re-measures the
+//! slopes at the new weights. Every round reports the loss on held-out positions measured
+//! with the real evaluation, so a wrong model shows.
+//!
+//! ```text
+//! cargo run --release -p rocada-bench --bin rocada-tune -- DATA [--rounds 2] [--epochs 400] [--write src/search/params.rs]
+//! ```
+
+use rocada::eval::{evaluate_with, EvalParams, S};
+use rocada::search::params::EVAL;
+use rocada::{CastlingMode, Position};
+use std::io::BufRead;
+
+/// Weight step for the finite differences.
+const STEP: i32 = 16;
+/// Scale of the win-probability curve: 400 / ln 10.
+const SIGMOID_SCALE: f64 = 173.717_792_761_245_37;
+/// Adam's step, in centipawns.
+const LEARNING_RATE: f64 = 0.5;
+/// L2 pull toward the starting weights, per weight and epoch.
+const L2: f64 = 1e-8;
+
+fn sigmoid(cp: f64) -> f64 {
+    1.0 / (1.0 + (-cp / SIGMOID_SCALE).exp())
+}
+
+/// Number of tunable score pairs.
+const PAIRS: usize = 6 + 6 * 64 + 6 + 8 + 8 + 8 + 10;
+
+/// Tunable pair `i` of `w`, in a fixed order.
+fn pair_mut(w: &mut EvalParams, i: usize) -> &mut S {
+    match i {
+        0..6 => &mut w.piece_value[i],
+        6..390 => &mut w.pst[(i - 6) / 64][(i - 6) % 64],
+        390..396 => &mut w.mobility[i - 390],
+        396..404 => &mut w.passed_pawn[i - 396],
+        404..412 => &mut w.passed_free[i - 404],
+        412..420 => &mut w.connected_pawn[i - 412],
+        420 => &mut w.passed_king_distance,
+        421 => &mut w.isolated_pawn,
+        422 => &mut w.doubled_pawn,
+        423 => &mut w.bishop_pair,
+        424 => &mut w.rook_open_file,
+        425 => &mut w.rook_semi_open_file,
+        426 => &mut w.threatened_piece,
+        427 => &mut w.outpost,
+        428 => &mut w.king_shield_pawn,
+        _ => &mut w.king_open_file,
+    }
+}
+
+/// Tunable number `k` (pair `k / 2`, mg then eg).
+fn slot(w: &mut EvalParams, k: usize) -> &mut i32 {
+    let s = pair_mut(w, k / 2);
+    if k % 2 == 0 {
+        &mut s.0
+    } else {
+        &mut s.1
+    }
+}
+
+/// The weight that tunable number `k` moves with: piece-square entries are tied to their
+/// mirror image across the d/e line (too few positions to tell the wings apart).
+fn group(k: usize) -> usize {
+    let i = k / 2;
+    if !(6..390).contains(&i) {
+        return k;
+    }
+    let sq = (i - 6) % 64;
+    let file = sq % 8;
+    let mirrored = i - file + file.min(7 - file);
+    mirrored * 2 + k % 2
+}
+
+fn get(w: &EvalParams) -> Vec<i32> {
+    let mut w = w.clone();
+    (0..2 * PAIRS).map(|k| *slot(&mut w, k)).collect()
+}
+
+fn set(w: &mut EvalParams, values: &[i32]) {
+    for (k, &x) in values.iter().enumerate() {
+        *slot(w, k) = x;
+    }
+}
+
+/// A position's evaluation and its slopes along the weights (sparse).
+struct Sample {
+    target: f64,
+    base: f64,
+    slopes: Vec<(u32, f32)>,
+}
+
+fn measure(positions: &[(Position, f64)], w: &EvalParams) -> Vec<Sample> {
+    let mut probe = w.clone();
+    let n = 2 * PAIRS;
+    positions
+        .iter()
+        .map(|(pos, target)| {
+            let base = evaluate_with(pos, w);
+            let mut slopes = Vec::new();
+            for k in 0..n {
+                *slot(&mut probe, k) += STEP;
+                let e = evaluate_with(pos, &probe);
+                *slot(&mut probe, k) -= STEP;
+                if e != base {
+                    let g = group(k) as u32;
+                    let d = (e - base) as f32 / STEP as f32;
+                    match slopes.iter_mut().find(|(j, _)| *j == g) {
+                        Some((_, x)) => *x += d,
+                        None => slopes.push((g, d)),
+                    }
+                }
+            }
+            Sample { target: *target, base: base as f64, slopes }
+        })
+        .collect()
+}
+
+fn loss_real(positions: &[(Position, f64)], w: &EvalParams) -> f64 {
+    positions.iter().map(|(pos, t)| (sigmoid(evaluate_with(pos, w) as f64) - sigmoid(*t)).powi(2)).sum::<f64>() / positions.len() as f64
+}
+
+/// The linear model's loss over `samples` with weight changes `delta`.
+fn model_loss(samples: &[Sample], delta: &[f64]) -> f64 {
+    samples
+        .iter()
+        .map(|s| {
+            let pred = s.base + s.slopes.iter().map(|&(k, d)| d as f64 * delta[k as usize]).sum::<f64>();
+            (sigmoid(pred) - sigmoid(s.target)).powi(2)
+        })
+        .sum::<f64>()
+        / samples.len().max(1) as f64
+}
+
+/// Adam over the linear model; returns the weight changes at the epoch with the lowest
+/// held-out loss (early stopping: rarely seen weights otherwise drift on noise).
+fn fit(samples: &[Sample], held_out: &[Sample], n: usize, epochs: usize) -> Vec<f64> {
+    let mut delta = vec![0.0f64; n];
+    let (mut m, mut v) = (vec![0.0f64; n], vec![0.0f64; n]);
+    let (b1, b2, lr, eps) = (0.9, 0.999, LEARNING_RATE, 1e-8);
+    let mut best = (model_loss(held_out, &delta), delta.clone(), 0);
+    for epoch in 1..=epochs {
+        let mut grad = vec![0.0f64; n];
+        let mut loss = 0.0;
+        for s in samples {
+            let pred = s.base + s.slopes.iter().map(|&(k, d)| d as f64 * delta[k as usize]).sum::<f64>();
+            let p = sigmoid(pred);
+            let err = p - sigmoid(s.target);
+            loss += err * err;
+            let g = 2.0 * err * p * (1.0 - p) / SIGMOID_SCALE;
+            for &(k, d) in &s.slopes {
+                grad[k as usize] += g * d as f64;
+            }
+        }
+        let count = samples.len() as f64;
+        for k in 0..n {
+            let g = grad[k] / count + 2.0 * L2 * delta[k];
+            m[k] = b1 * m[k] + (1.0 - b1) * g;
+            v[k] = b2 * v[k] + (1.0 - b2) * g * g;
+            let mh = m[k] / (1.0 - b1.powi(epoch as i32));
+            let vh = v[k] / (1.0 - b2.powi(epoch as i32));
+            delta[k] -= lr * mh / (vh.sqrt() + eps);
+        }
+        if epoch % 5 == 0 {
+            let held = model_loss(held_out, &delta);
+            if held < best.0 {
+                best = (held, delta.clone(), epoch);
+            }
+            if epoch % 50 == 0 {
+                eprintln!("  epoch {epoch}: training {:.6}, held-out {held:.6}", loss / count);
+            }
+        }
+    }
+    eprintln!("  kept epoch {} (held-out {:.6})", best.2, best.0);
+    best.1
+}
+
+fn pair(s: &S) -> String {
+    format!("S({:4}, {:4})", s.0, s.1)
+}
+
+fn list(xs: &[S]) -> String {
+    format!("[{}]", xs.iter().map(pair).collect::<Vec<_>>().join(", "))
+}
+
+/// The `EVAL` block as Rust source.
+fn render(w: &EvalParams) -> String {
+    const ROLES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+    let mut t = String::from("#[rustfmt::skip]\npub const EVAL: EvalParams = EvalParams {\n");
+    t += &format!("    piece_value: {},\n    pst: [\n", list(&w.piece_value));
+    for (r, table) in w.pst.iter().enumerate() {
+        t += &format!("        // {}\n        [\n", ROLES[r]);
+        for row in table.chunks(8) {
+            t += &format!("            {},\n", row.iter().map(pair).collect::<Vec<_>>().join(", "));
+        }
+        t += "        ],\n";
+    }
+    t += "    ],\n";
+    t += &format!("    mobility: {},\n", list(&w.mobility));
+    t += &format!("    passed_pawn: {},\n", list(&w.passed_pawn));
+    t += &format!("    passed_free: {},\n", list(&w.passed_free));
+    t += &format!("    passed_king_distance: {},\n", pair(&w.passed_king_distance));
+    t += &format!("    isolated_pawn: {},\n", pair(&w.isolated_pawn));
+    t += &format!("    doubled_pawn: {},\n", pair(&w.doubled_pawn));
+    t += &format!("    connected_pawn: {},\n", list(&w.connected_pawn));
+    t += &format!("    bishop_pair: {},\n", pair(&w.bishop_pair));
+    t += &format!("    rook_open_file: {},\n", pair(&w.rook_open_file));
+    t += &format!("    rook_semi_open_file: {},\n", pair(&w.rook_semi_open_file));
+    t += &format!("    threatened_piece: {},\n", pair(&w.threatened_piece));
+    t += &format!("    outpost: {},\n", pair(&w.outpost));
+    t += &format!("    king_shield_pawn: {},\n", pair(&w.king_shield_pawn));
+    t += &format!("    king_open_file: {},\n", pair(&w.king_open_file));
+    t += "};\n";
+    t
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(data) = args.first() else {
+        eprintln!("usage: rocada-tune DATA [--rounds N] [--epochs N] [--limit N] [--write PARAMS_RS]");
+        std::process::exit(2);
+    };
+    let opt = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
+    let rounds: usize = opt("--rounds").and_then(|x| x.parse().ok()).unwrap_or(2);
+    let epochs: usize = opt("--epochs").and_then(|x| x.parse().ok()).unwrap_or(400);
+    let limit: usize = opt("--limit").and_then(|x| x.parse().ok()).unwrap_or(usize::MAX);
+
+    let file = std::fs::File::open(data).expect("data file");
+    let mut positions = Vec::new();
+    for line in std::io::BufReader::new(file).lines().map_while(Result::ok).take(limit) {
+        let Some((fen, score)) = line.rsplit_once(';') else {
+            continue;
+        };
+        let (Ok(pos), Ok(score)) = (Position::from_fen(fen, CastlingMode::Standard), score.trim().parse::<f64>()) else {
+            continue;
+        };
+        positions.push((pos, score));
+    }
+    // Every tenth block of 200 lines is held out (whole games, mostly: consecutive positions
+    // of one game are too alike to test each other).
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for (i, p) in positions.into_iter().enumerate() {
+        if (i / 200) % 10 == 9 {
+            test.push(p)
+        } else {
+            train.push(p)
+        }
+    }
+    eprintln!("{} training, {} held-out positions", train.len(), test.len());
+
+    let mut w = EVAL.clone();
+    // How the evaluation's scale compares with the scores': the best multiple c of it.
+    let evals: Vec<(f64, f64)> = test.iter().map(|(pos, t)| (evaluate_with(pos, &w) as f64, *t)).collect();
+    let scaled = |c: f64| evals.iter().map(|(e, t)| (sigmoid(c * e) - sigmoid(*t)).powi(2)).sum::<f64>() / evals.len() as f64;
+    let best = (50..=300).map(|i| i as f64 / 100.0).min_by(|a, b| scaled(*a).total_cmp(&scaled(*b))).unwrap_or(1.0);
+    eprintln!("scale: the scores fit {best:.2} x the evaluation best (loss {:.6} at 1.00, {:.6} at {best:.2})", scaled(1.0), scaled(best));
+    eprintln!("start: held-out loss {:.6}, training loss {:.6}", loss_real(&test, &w), loss_real(&train, &w));
+    for round in 1..=rounds {
+        let t = std::time::Instant::now();
+        let samples = measure(&train, &w);
+        let held_out = measure(&test, &w);
+        eprintln!("round {round}: slopes measured in {:.1} s", t.elapsed().as_secs_f64());
+        let start = get(&w);
+        let delta = fit(&samples, &held_out, start.len(), epochs);
+        let next: Vec<i32> = start.iter().enumerate().map(|(k, &x)| x + delta[group(k)].round() as i32).collect();
+        set(&mut w, &next);
+        eprintln!("round {round}: held-out loss {:.6}, training loss {:.6}", loss_real(&test, &w), loss_real(&train, &w));
+    }
+
+    let block = render(&w);
+    match opt("--write") {
+        Some(path) => {
+            let text = std::fs::read_to_string(&path).expect("params file");
+            let (Some(a), Some(b)) = (text.find("// BEGIN EVAL\n"), text.find("// END EVAL")) else {
+                panic!("{path}: no BEGIN EVAL / END EVAL markers");
+            };
+            let out = format!("{}// BEGIN EVAL\n{}{}", &text[..a], block, &text[b..]);
+            std::fs::write(&path, out).expect("write params");
+            eprintln!("wrote {path}");
+        }
+        None => print!("{block}"),
+    }
+}

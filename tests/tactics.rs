@@ -1,0 +1,80 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The mate suite, tests/data/mates.epd: positions where the side to move mates in 1, 2 or
+//! 3 moves, taken from engine games and verified with Stockfish 15.1 (shortest mate, depth
+//! 24; scripts/match/make_mates.py). A position is solved when the search reports
+//! `Score::Mate(n)` with `n` no more than the stated distance and plays a legal move.
+//!
+//! - `mate_suite_sample`: every fifth position to depth `2n + 4`, at most 300 000 nodes
+//!   each (always on, a few seconds);
+//! - `mate_suite_full` (`#[ignore]`, release): every position at 1 s each, at least 99%:
+//!   `cargo test --release --test tactics -- --ignored`.
+
+use rocada::search::{Limits, Score, Search};
+use rocada::{CastlingMode, Position};
+
+/// `(id, position, moves to mate)` of every line of the suite.
+fn suite() -> Vec<(String, Position, i32)> {
+    let text = include_str!("data/mates.epd");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let (fen, ops) = line.split_once(" dm ").expect("dm operation");
+            let (n, rest) = ops.split_once(';').expect("dm ends with ;");
+            let id = rest.split('"').nth(1).unwrap_or(fen).to_string();
+            let pos = Position::from_fen(&format!("{fen} 0 1"), CastlingMode::Standard).expect(fen);
+            (id, pos, n.trim().parse().expect("mate distance"))
+        })
+        .collect()
+}
+
+/// Whether a search within `limits` finds the mate; the failure message otherwise.
+fn solve(search: &mut Search, pos: &Position, n: i32, limits: Limits) -> Result<(), String> {
+    search.clear();
+    let r = search.go(pos, &[], limits, &mut |_| {}, &mut || false);
+    let legal = r.best_move.is_some_and(|m| pos.is_legal(m));
+    match r.score {
+        Score::Mate(m) if legal && m > 0 && m <= n => Ok(()),
+        other => Err(format!("{other:?}, {:?}, depth {}", r.best_move.map(|m| m.uci(CastlingMode::Standard)), r.depth)),
+    }
+}
+
+#[test]
+fn the_suite_is_large_and_well_formed() {
+    let suite = suite();
+    assert!(suite.len() >= 300, "{} positions", suite.len());
+    for n in 1..=3 {
+        assert!(suite.iter().filter(|s| s.2 == n).count() >= 30, "too few mates in {n}");
+    }
+    for (id, pos, _) in &suite {
+        assert!(!pos.legal_moves().is_empty(), "{id}: no move");
+    }
+}
+
+#[test]
+fn mate_suite_sample() {
+    let mut search = Search::new(16);
+    let failures: Vec<String> = suite()
+        .iter()
+        .step_by(5)
+        .filter_map(|(id, pos, n)| {
+            solve(&mut search, pos, *n, Limits { depth: Some(2 * *n as u32 + 4), nodes: Some(300_000), ..Limits::default() })
+                .err()
+                .map(|e| format!("{id}: {e}"))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+#[ignore = "about 1 s per position: cargo test --release --test tactics -- --ignored"]
+fn mate_suite_full() {
+    let suite = suite();
+    let mut search = Search::new(64);
+    let failures: Vec<String> = suite
+        .iter()
+        .filter_map(|(id, pos, n)| solve(&mut search, pos, *n, Limits::movetime(1000)).err().map(|e| format!("{id}: {e}")))
+        .collect();
+    let solved = suite.len() - failures.len();
+    println!("mates: {solved} / {} solved at 1 s each", suite.len());
+    assert!(solved * 100 >= suite.len() * 99, "{solved} / {}: {failures:#?}", suite.len());
+}

@@ -1,0 +1,324 @@
+// Analyse: a game tree (PGN or FEN in, PGN out by paste, file or download), its move list with
+// variations, NAGs and comments, keyboard navigation, and the engine's MultiPV lines with an
+// evaluation bar and a best-move arrow.
+import { Chess, ChessError, type EngineInfo, type EngineScore, type Square } from 'rocada';
+import type { App, Mode } from '../app';
+import { analyseLines, getEngine } from '../engine';
+import { lang, t } from '../i18n';
+import { boardState, gesturesOf, parseTyped, resolveGesture, spokenMove, type MovesByGesture } from '../position';
+import { $ } from '../dom';
+import { GameTree, NAG_SYMBOLS, type TreeNode } from './tree';
+
+/** A score as text from White's point of view: "+0.35", "#3", "-#2". */
+export function scoreText(s: EngineScore): string {
+  if ('mate' in s) return `${s.mate < 0 ? '-' : ''}#${Math.abs(s.mate)}`;
+  return `${s.cp >= 0 ? '+' : ''}${(s.cp / 100).toFixed(2)}`;
+}
+
+export class AnalyseMode implements Mode {
+  private tree = new GameTree();
+  private current: TreeNode = this.tree.root;
+  private gestures: MovesByGesture = new Map();
+  private analysis: { stop(): void } | null = null;
+  private lines: EngineInfo[] = [];
+  private active = false;
+
+  private readonly treeBox = $('an-tree', HTMLDivElement);
+  private readonly fenInput = $('an-fen', HTMLInputElement);
+  private readonly pgnInput = $('an-pgn', HTMLTextAreaElement);
+  private readonly error = $('an-error', HTMLParagraphElement);
+  private readonly toggle = $('an-toggle', HTMLButtonElement);
+  private readonly multiPv = $('an-multipv', HTMLSelectElement);
+  private readonly linesBox = $('an-lines', HTMLOListElement);
+  private readonly nags = $('an-nags', HTMLSpanElement);
+
+  constructor(private readonly app: App) {
+    $('an-first', HTMLButtonElement).addEventListener('click', () => this.go(this.tree.root));
+    $('an-prev', HTMLButtonElement).addEventListener('click', () => this.go(this.current.parent));
+    $('an-next', HTMLButtonElement).addEventListener('click', () => this.go(this.current.children[0] ?? null));
+    $('an-last', HTMLButtonElement).addEventListener('click', () => this.go(this.lineEnd(this.current)));
+    $('an-fen-load', HTMLButtonElement).addEventListener('click', () => this.loadFen(this.fenInput.value));
+    this.fenInput.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') this.loadFen(this.fenInput.value);
+    });
+    $('an-pgn-load', HTMLButtonElement).addEventListener('click', () => this.loadPgn(this.pgnInput.value));
+    $('an-pgn-out', HTMLButtonElement).addEventListener('click', () => {
+      this.pgnInput.value = this.tree.pgn();
+    });
+    $('an-download', HTMLButtonElement).addEventListener('click', () => this.download());
+    const file = $('an-file', HTMLInputElement);
+    file.addEventListener('change', () => {
+      const f = file.files?.[0];
+      if (f) void f.text().then((text) => this.loadPgn(text));
+      file.value = '';
+    });
+    this.toggle.addEventListener('click', () => (this.analysis ? this.stopAnalysis() : this.startAnalysis()));
+    this.multiPv.addEventListener('change', () => {
+      if (this.analysis) this.startAnalysis();
+    });
+    this.treeBox.addEventListener('click', (e) => {
+      const id = (e.target as HTMLElement).closest<HTMLElement>('[data-node]')?.dataset.node;
+      if (id) this.go(this.tree.find(Number(id)));
+    });
+    for (const [nag, symbol] of Object.entries(NAG_SYMBOLS)) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = symbol;
+      b.dataset.nag = nag;
+      b.addEventListener('click', () => this.toggleNag(Number(nag)));
+      this.nags.append(b);
+    }
+  }
+
+  enter(): void {
+    this.active = true;
+    this.app.strips(null, null);
+    this.render();
+  }
+
+  leave(): void {
+    this.active = false;
+    this.stopAnalysis();
+    this.app.evalBar(null);
+    this.app.board.setArrows([]);
+  }
+
+  relabel(): void {
+    this.render();
+  }
+
+  /** Opens a PGN (from Play's "Analyse this game"), at the end of its main line. */
+  openPgn(pgn: string): void {
+    this.pgnInput.value = pgn;
+    this.loadPgn(pgn);
+    this.go(this.lineEnd(this.tree.root));
+  }
+
+  key(e: KeyboardEvent): boolean {
+    const siblings = this.current.parent?.children ?? [this.current];
+    const i = siblings.indexOf(this.current);
+    const target: Record<string, TreeNode | null | undefined> = {
+      ArrowLeft: this.current.parent,
+      ArrowRight: this.current.children[0],
+      ArrowUp: siblings[i - 1],
+      ArrowDown: siblings[i + 1],
+      Home: this.tree.root,
+      End: this.lineEnd(this.current),
+    };
+    if (!(e.key in target)) return false;
+    this.go(target[e.key] ?? null);
+    return true;
+  }
+
+  boardMove(from: Square, to: Square): void {
+    void resolveGesture(this.gestures, from, to, (c, sq) => this.app.board.choosePromotion(c, sq)).then((m) => {
+      if (!m) return this.render();
+      this.go(this.tree.play(this.current, m.uci));
+      this.app.announce(spokenMove(m, this.tree.sanIn(this.current, lang())));
+    });
+  }
+
+  typed(text: string): void {
+    const chess = this.tree.chessAt(this.current, lang());
+    const m = parseTyped(chess, text);
+    chess.free();
+    if (typeof m === 'string') return this.app.moveError(m);
+    this.go(this.tree.play(this.current, m.uci));
+    this.app.announce(spokenMove(m, this.tree.sanIn(this.current, lang())));
+  }
+
+  private lineEnd(from: TreeNode): TreeNode {
+    let n = from;
+    while (n.children[0]) n = n.children[0];
+    return n;
+  }
+
+  private go(node: TreeNode | null): void {
+    if (!node) return;
+    this.current = node;
+    this.app.moveError('');
+    this.render();
+    if (this.analysis) this.startAnalysis();
+  }
+
+  private setTree(tree: GameTree): void {
+    this.tree = tree;
+    this.current = tree.root;
+    this.error.textContent = '';
+    this.render();
+    if (this.analysis) this.startAnalysis();
+  }
+
+  private loadFen(text: string): void {
+    const fen = text.trim();
+    const attempt = (chess960: boolean): Chess | ChessError => {
+      try {
+        return new Chess(fen, { chess960 });
+      } catch (e) {
+        if (e instanceof ChessError) return e;
+        throw e;
+      }
+    };
+    let chess = attempt(false);
+    let chess960 = false;
+    if (chess instanceof ChessError && /[A-Ha-h]/.test(fen.split(' ')[2] ?? '')) {
+      chess = attempt(true);
+      chess960 = true;
+    }
+    if (chess instanceof ChessError) {
+      this.error.textContent = t('analyse.badFen', { detail: chess.message });
+      this.error.dataset.code = chess.code;
+      return;
+    }
+    const tree = new GameTree(chess.fen(), chess960);
+    chess.free();
+    this.setTree(tree);
+  }
+
+  private loadPgn(text: string): void {
+    try {
+      this.setTree(GameTree.fromPgn(text, lang()));
+    } catch (e) {
+      if (!(e instanceof ChessError)) throw e;
+      const d = e.detail as { line?: number; column?: number } | undefined;
+      this.error.textContent = t('analyse.badPgn', { line: String(d?.line ?? '?'), column: String(d?.column ?? '?'), detail: e.message });
+      this.error.dataset.code = e.code;
+    }
+  }
+
+  private download(): void {
+    const blob = new Blob([this.tree.pgn()], { type: 'application/x-chess-pgn' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = 'rocada.pgn';
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
+  private toggleNag(nag: number): void {
+    const n = this.current;
+    if (!n.parent) return;
+    // Move-quality NAGs exclude each other.
+    n.nags = n.nags.includes(nag) ? n.nags.filter((g) => g !== nag) : [...n.nags.filter((g) => g > 6), nag];
+    this.render();
+  }
+
+  private startAnalysis(): void {
+    this.analysis?.stop();
+    const node = this.current;
+    this.lines = [];
+    this.toggle.textContent = t('analyse.stop');
+    this.toggle.setAttribute('aria-pressed', 'true');
+    const handle = { stop: () => {} };
+    this.analysis = handle;
+    void getEngine().then((engine) => {
+      if (this.analysis !== handle) return;
+      const chess = this.tree.chessAt(node);
+      const running = analyseLines(engine, chess, Number(this.multiPv.value), (lines) => {
+        if (this.analysis !== handle || this.current !== node) return;
+        this.lines = lines;
+        this.renderLines();
+      });
+      chess.free();
+      handle.stop = () => void running.stop();
+    });
+    this.renderLines();
+  }
+
+  private stopAnalysis(): void {
+    this.analysis?.stop();
+    this.analysis = null;
+    this.lines = [];
+    this.toggle.textContent = t('analyse.start');
+    this.toggle.setAttribute('aria-pressed', 'false');
+    this.renderLines();
+  }
+
+  private renderLines(): void {
+    if (!this.active) return;
+    const whiteToMove = this.current.fen.split(' ')[1] === 'w';
+    const white = (s: EngineScore): EngineScore => (whiteToMove ? s : 'cp' in s ? { cp: -s.cp } : { mate: -s.mate });
+    const chess = this.tree.chessAt(this.current, lang());
+    const items = this.lines.map((line) => {
+      const li = document.createElement('li');
+      const sans: string[] = [];
+      let ok = true;
+      for (const uci of line.pv.slice(0, 12)) {
+        if (!ok) break;
+        try {
+          const m = chess.move(uci);
+          sans.push(m.color === 'w' || sans.length === 0 ? `${m.color === 'w' ? '' : '…'}${m.san}` : m.san);
+        } catch {
+          ok = false;
+        }
+      }
+      for (let i = 0; i < sans.length; i++) chess.undo();
+      li.innerHTML = `<span class="score">${scoreText(white(line.score))}</span> <span class="depth">${t('analyse.depth', { depth: String(line.depth) })}</span> <span class="pv"></span>`;
+      li.querySelector('.pv')!.textContent = sans.join(' ');
+      return li;
+    });
+    chess.free();
+    this.linesBox.replaceChildren(...items);
+    const best = this.lines[0];
+    this.app.evalBar(this.analysis ? (best ? white(best.score) : { cp: 0 }) : null);
+    const uci = best?.pv[0];
+    this.app.board.setArrows(uci ? [{ from: uci.slice(0, 2) as Square, to: uci.slice(2, 4) as Square }] : []);
+  }
+
+  private render(): void {
+    if (!this.active) return;
+    const chess = this.tree.chessAt(this.current);
+    this.gestures = gesturesOf(chess);
+    const state = boardState(chess, chess.isGameOver() ? null : chess.turn(), this.gestures);
+    if (this.current.uci) state.lastMove = [this.current.uci.slice(0, 2) as Square, this.current.uci.slice(2, 4) as Square];
+    this.app.board.set(state);
+    this.fenInput.value = chess.fen();
+    chess.free();
+    this.renderTree();
+    for (const b of this.nags.querySelectorAll<HTMLButtonElement>('button')) {
+      b.disabled = !this.current.parent;
+      b.setAttribute('aria-pressed', String(this.current.nags.includes(Number(b.dataset.nag))));
+    }
+    this.renderLines();
+  }
+
+  private renderTree(): void {
+    const l = lang();
+    const out: string[] = [];
+    const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    const comments = (n: TreeNode) => n.comments.map((c) => `<span class="comment">${esc(c)}</span>`).join(' ');
+    const move = (n: TreeNode, number: boolean) => {
+      const num = n.color === 'w' ? `${n.moveNumber}.` : number ? `${n.moveNumber}…` : '';
+      const nags = n.nags.map((g) => NAG_SYMBOLS[g] ?? `$${g}`).join('');
+      const cur = n === this.current ? ' aria-current="true"' : '';
+      out.push(`<button type="button" class="mv" role="listitem" data-node="${n.id}" data-uci="${n.uci}"${cur}>${num ? `<span class="num">${num}</span>` : ''}${esc(this.tree.sanIn(n, l))}${nags ? `<span class="nag">${nags}</span>` : ''}</button>`);
+      if (n.comments.length) out.push(comments(n));
+    };
+    // The line from `first` on; `alts` are the alternatives to `first`, written after it.
+    const line = (first: TreeNode, alts: TreeNode[], depth: number) => {
+      let node = first;
+      let others = alts;
+      let needNumber = true;
+      for (;;) {
+        move(node, needNumber);
+        needNumber = node.comments.length > 0;
+        for (const alt of others) {
+          out.push(`<span class="var" data-depth="${depth + 1}">(`);
+          line(alt, [], depth + 1);
+          out.push(')</span>');
+          needNumber = true;
+        }
+        const [next, ...rest] = node.children;
+        if (!next) break;
+        node = next;
+        others = rest;
+      }
+    };
+    if (this.tree.root.comments.length) out.push(comments(this.tree.root));
+    const [main, ...alts] = this.tree.root.children;
+    if (main) line(main, alts, 0);
+    if (this.tree.result !== '*') out.push(`<span class="result">${this.tree.result}</span>`);
+    this.treeBox.innerHTML = out.join(' ');
+    this.treeBox.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
+  }
+}

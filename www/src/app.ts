@@ -1,0 +1,43 @@
+// What the three modes (Play, Analyse, Learn) share: the board, the move box, the screen
+// reader announcer, the players' strips above and below the board, the evaluation bar.
+import type { EngineScore, Square } from 'rocada';
+import type { Board } from './board/board';
+
+/** A mode of the page; the active one owns the board. */
+export interface Mode {
+  enter(): void;
+  leave(): void;
+  /** A move made on the board. */
+  boardMove(from: Square, to: Square): void;
+  /** A move typed in the move box. */
+  typed(text: string): void;
+  /** The language changed. */
+  relabel(): void;
+  /** A key pressed outside text fields; `true` if handled. */
+  key?(e: KeyboardEvent): boolean;
+}
+
+export type ModeName = 'play' | 'analyse' | 'learn';
+
+/** The players' strips: names and clock texts (`null` hides the clock). */
+export interface Strip {
+  name: string;
+  clock: string | null;
+  /** Their clock runs. */
+  active?: boolean;
+  low?: boolean;
+}
+
+export interface App {
+  board: Board;
+  /** Says `text` to screen readers (aria-live). */
+  announce(text: string): void;
+  /** Shows an error under the board (empty clears it). */
+  moveError(text: string): void;
+  strips(top: Strip | null, bottom: Strip | null): void;
+  /** The evaluation bar from White's point of view; `null` hides it. */
+  evalBar(score: EngineScore | null): void;
+  switchMode(name: ModeName): void;
+  /** Opens a PGN in Analyse. */
+  analysePgn(pgn: string): void;
+}

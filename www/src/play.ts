@@ -1,0 +1,398 @@
+// Play: a game against the engine at level 1..20, colour by choice or by lot, an optional
+// clock (the package's Clock: increment, delay, stages), Chess960 with a chosen or random
+// start, resign, draw offers the engine judges, draw claims, take back.
+import { Chess, ChessError, Clock, type Color, type EngineScore, type Move, type Square } from 'rocada';
+import type { App, Mode } from './app';
+import { getEngine } from './engine';
+import { lang, t, type MessageKey } from './i18n';
+import { boardState, gesturesOf, parseTyped, resolveGesture, spokenMove, type MovesByGesture } from './position';
+import { $ } from './dom';
+
+/** Material of the pieces other than pawns and kings, both sides (a queen is 9). */
+function pieceMaterial(chess: Chess): number {
+  const value: Record<string, number> = { n: 3, b: 3, r: 5, q: 9 };
+  let sum = 0;
+  for (const row of chess.board()) for (const sq of row) if (sq) sum += value[sq.type] ?? 0;
+  return sum;
+}
+
+/** Centipawns for the side the score is for, mates as large numbers. */
+function centipawns(s: EngineScore): number {
+  return 'cp' in s ? s.cp : Math.sign(s.mate) * 100_000;
+}
+
+function formatClock(ms: number): string {
+  const total = Math.max(0, ms);
+  const s = Math.floor(total / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  if (h > 0) return `${h}:${String(m).padStart(2, '0')}:${sec}`;
+  if (total < 10_000) return `${m}:${sec}.${Math.floor((total % 1000) / 100)}`;
+  return `${m}:${sec}`;
+}
+
+export class PlayMode implements Mode {
+  private chess: Chess | null = null;
+  private clock: Clock | null = null;
+  private human: Color = 'w';
+  private level = 3;
+  private startNumber: number | null = null;
+  private gestures: MovesByGesture = new Map();
+  /** Bumped by every new game and take-back: an engine answer for an older one is dropped. */
+  private generation = 0;
+  private thinking: AbortController | null = null;
+  private drawPending = false;
+  private notice: { key: MessageKey; vars?: Record<string, string> } | null = null;
+  private ticker = 0;
+  private active = false;
+
+  private readonly setup = $('play-setup', HTMLFormElement);
+  private readonly game = $('play-game', HTMLDivElement);
+  private readonly levelSelect = $('play-level', HTMLSelectElement);
+  private readonly tcSelect = $('play-tc', HTMLSelectElement);
+  private readonly c960 = $('play-960', HTMLInputElement);
+  private readonly c960n = $('play-960-n', HTMLInputElement);
+  private readonly info = $('play-info', HTMLParagraphElement);
+  private readonly status = $('play-status', HTMLParagraphElement);
+  private readonly moveList = $('play-moves', HTMLOListElement);
+  private readonly takeBackButton = $('play-takeback', HTMLButtonElement);
+  private readonly drawButton = $('play-draw', HTMLButtonElement);
+  private readonly claimButton = $('play-claim', HTMLButtonElement);
+  private readonly resignButton = $('play-resign', HTMLButtonElement);
+
+  constructor(private readonly app: App) {
+    for (let l = 1; l <= 20; l++) this.levelSelect.add(new Option(String(l), String(l), l === 3, l === 3));
+    this.c960.addEventListener('change', () => {
+      $('play-960-n-label', HTMLLabelElement).hidden = !this.c960.checked;
+    });
+    this.setup.addEventListener('submit', (e) => {
+      e.preventDefault();
+      void this.start();
+    });
+    $('play-new', HTMLButtonElement).addEventListener('click', () => this.showSetup());
+    this.resignButton.addEventListener('click', () => this.resign());
+    this.drawButton.addEventListener('click', () => this.offerDraw());
+    this.claimButton.addEventListener('click', () => this.claim());
+    this.takeBackButton.addEventListener('click', () => this.takeBack());
+    $('play-analyse', HTMLButtonElement).addEventListener('click', () => {
+      if (this.chess) app.analysePgn(this.chess.pgn());
+    });
+  }
+
+  enter(): void {
+    this.active = true;
+    this.app.evalBar(null);
+    this.app.board.setArrows([]);
+    this.app.board.setOrientation(this.human);
+    this.render();
+    this.ticker = window.setInterval(() => this.tick(), 100);
+  }
+
+  leave(): void {
+    this.active = false;
+    window.clearInterval(this.ticker);
+  }
+
+  relabel(): void {
+    this.render();
+  }
+
+  private showSetup(): void {
+    this.stopThinking();
+    this.clock?.stop();
+    this.setup.hidden = false;
+    this.game.hidden = true;
+    this.render();
+  }
+
+  private async start(): Promise<void> {
+    this.stopThinking();
+    this.generation++;
+    this.chess?.free();
+    this.clock?.free();
+    this.level = Number(this.levelSelect.value);
+    const colour = (this.setup.elements.namedItem('colour') as RadioNodeList).value;
+    this.human = colour === 'w' || colour === 'b' ? colour : Math.random() < 0.5 ? 'w' : 'b';
+    if (this.c960.checked) {
+      const typed = this.c960n.value.trim();
+      const n = typed === '' ? Math.floor(Math.random() * 960) : Number(typed);
+      this.startNumber = Number.isInteger(n) && n >= 0 && n <= 959 ? n : Math.floor(Math.random() * 960);
+      this.chess = Chess.chess960(this.startNumber, { lang: lang() });
+    } else {
+      this.startNumber = null;
+      this.chess = new Chess(undefined, { lang: lang() });
+    }
+    const you = t('play.you');
+    const engine = t('play.engineName', { level: String(this.level) });
+    this.chess.header('White', this.human === 'w' ? you : engine, 'Black', this.human === 'b' ? you : engine);
+    this.clock = this.tcSelect.value ? new Clock(this.tcSelect.value) : null;
+    this.drawPending = false;
+    this.notice = null;
+    this.setup.hidden = true;
+    this.game.hidden = false;
+    this.app.board.setOrientation(this.human);
+    this.clock?.start('w');
+    (await getEngine()).newGame();
+    this.app.announce(t('play.started', { colour: t(this.human === 'w' ? 'play.white' : 'play.black') }));
+    this.afterMove();
+  }
+
+  boardMove(from: Square, to: Square): void {
+    void resolveGesture(this.gestures, from, to, (c, sq) => this.app.board.choosePromotion(c, sq)).then((m) => {
+      if (m) this.play(m);
+      else this.render();
+    });
+  }
+
+  typed(text: string): void {
+    const chess = this.chess;
+    if (!chess || !this.humanToMove()) {
+      this.app.moveError(t('play.notYourTurn'));
+      return;
+    }
+    const m = parseTyped(chess, text);
+    if (typeof m === 'string') this.app.moveError(m);
+    else this.play(m);
+  }
+
+  private humanToMove(): boolean {
+    return !!this.chess && !this.chess.isGameOver() && this.chess.turn() === this.human && !this.game.hidden;
+  }
+
+  /** Plays a legal move of the side to move, presses the clock, then lets the engine answer. */
+  private play(m: Move): void {
+    const chess = this.chess;
+    if (!chess) return;
+    const played = chess.move(m.uci);
+    this.app.moveError('');
+    this.pressClock();
+    this.app.announce(spokenMove(played, played.san));
+    if (played.color === this.human && this.drawPending && !chess.isGameOver()) {
+      this.drawPending = false;
+      chess.offerDraw(this.human);
+    }
+    this.afterMove();
+  }
+
+  private pressClock(): void {
+    const clock = this.clock;
+    const chess = this.chess;
+    if (!clock || !chess) return;
+    try {
+      clock.press();
+    } catch (e) {
+      if (!(e instanceof ChessError) || e.code !== 'flag-fallen') throw e;
+    }
+    chess.syncClock(clock);
+  }
+
+  private afterMove(): void {
+    const chess = this.chess;
+    if (!chess) return;
+    if (chess.isGameOver()) this.finish();
+    else if (chess.turn() !== this.human) void this.think();
+    this.render();
+  }
+
+  private async think(): Promise<void> {
+    const chess = this.chess;
+    if (!chess) return;
+    const generation = this.generation;
+    const abort = new AbortController();
+    this.thinking = abort;
+    this.render();
+    const engine = await getEngine();
+    let movetimeMs = 150 + this.level * 100;
+    if (this.clock) {
+      const left = this.clock.remaining(chess.turn());
+      movetimeMs = Math.max(50, Math.min(movetimeMs, left / 40));
+    }
+    try {
+      const result = await engine.bestMove(chess, { level: this.level, movetimeMs, signal: abort.signal });
+      if (generation !== this.generation || abort.signal.aborted || chess.isGameOver()) return;
+      this.thinking = null;
+      if (chess.drawOffer() === this.human) {
+        if (this.acceptsDraw(chess, result.score)) {
+          chess.acceptDraw();
+          this.notice = { key: 'play.drawAccepted' };
+          this.finish();
+          this.render();
+          return;
+        }
+        chess.declineDraw();
+        this.notice = { key: 'play.drawDeclined' };
+        this.app.announce(t('play.drawDeclined'));
+      }
+      const s = chess.status();
+      if ((s.threefoldRepetition || s.fiftyMoves) && centipawns(result.score) <= 0) {
+        chess.claimDraw();
+        this.finish();
+        this.render();
+        return;
+      }
+      const m = chess.moves({ verbose: true }).find((x) => x.uci === result.move || x.lan === result.move);
+      if (m) this.play(m);
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') return;
+      throw e;
+    } finally {
+      if (this.thinking === abort) this.thinking = null;
+    }
+  }
+
+  /** The engine takes a draw when it is not better and little material is left, or when it is clearly worse. */
+  private acceptsDraw(chess: Chess, score: EngineScore): boolean {
+    const cp = centipawns(score);
+    return cp < -150 || (cp <= 30 && pieceMaterial(chess) <= 26);
+  }
+
+  private stopThinking(): void {
+    if (!this.thinking) return;
+    this.thinking.abort();
+    this.thinking = null;
+    void getEngine().then((e) => void e.stop());
+  }
+
+  private resign(): void {
+    const chess = this.chess;
+    if (!chess || chess.isGameOver()) return;
+    this.stopThinking();
+    chess.resign(this.human);
+    this.finish();
+    this.render();
+  }
+
+  private offerDraw(): void {
+    const chess = this.chess;
+    if (!chess || chess.isGameOver()) return;
+    if (chess.turn() === this.human) {
+      this.drawPending = true;
+      this.notice = { key: 'play.drawWillOffer' };
+    } else {
+      chess.offerDraw(this.human);
+      this.notice = { key: 'play.drawOffered' };
+    }
+    this.app.announce(t(this.notice.key));
+    this.render();
+  }
+
+  private claim(): void {
+    const chess = this.chess;
+    if (!chess || !this.humanToMove()) return;
+    try {
+      chess.claimDraw();
+      this.finish();
+    } catch (e) {
+      if (!(e instanceof ChessError)) throw e;
+      this.notice = { key: 'play.claimRefused' };
+    }
+    this.render();
+  }
+
+  private takeBack(): void {
+    const chess = this.chess;
+    if (!chess || chess.isGameOver()) return;
+    this.stopThinking();
+    this.generation++;
+    chess.undo();
+    if (chess.turn() !== this.human) chess.undo();
+    this.drawPending = false;
+    this.notice = null;
+    this.afterMove();
+  }
+
+  private finish(): void {
+    this.stopThinking();
+    this.clock?.stop();
+    const s = this.chess?.status();
+    if (s) this.app.announce(this.endText());
+  }
+
+  private endText(): string {
+    const s = this.chess?.status();
+    if (!s?.gameOver || !s.termination) return '';
+    const winner = s.winner ? t(s.winner === 'w' ? 'play.white' : 'play.black') : '';
+    return `${s.result} · ${t(`end.${s.termination}`, { winner })}`;
+  }
+
+  private tick(): void {
+    const clock = this.clock;
+    const chess = this.chess;
+    if (!this.active || !clock || !chess || this.game.hidden) return;
+    if (!chess.isGameOver() && clock.flagged() && chess.syncClock(clock)) {
+      this.finish();
+      this.render();
+      return;
+    }
+    this.renderStrips();
+  }
+
+  private renderStrips(): void {
+    const chess = this.chess;
+    if (!chess || this.game.hidden) {
+      this.app.strips(null, null);
+      return;
+    }
+    const strip = (c: Color) => {
+      const ms = this.clock?.remaining(c) ?? 0;
+      return {
+        name: chess.header()[c === 'w' ? 'White' : 'Black'] ?? '',
+        clock: this.clock ? formatClock(ms) : null,
+        active: this.clock?.running() === c,
+        low: !!this.clock && ms < 20_000,
+      };
+    };
+    const bottom = this.app.board.getOrientation();
+    this.app.strips(strip(bottom === 'w' ? 'b' : 'w'), strip(bottom));
+  }
+
+  private render(): void {
+    if (!this.active) return;
+    const chess = this.chess;
+    if (!chess || this.game.hidden) {
+      this.gestures = new Map();
+      const preview = chess ?? new Chess();
+      this.app.board.set(boardState(preview, null, this.gestures));
+      if (!chess) preview.free();
+      this.app.strips(null, null);
+      return;
+    }
+    const mine = this.humanToMove();
+    this.gestures = mine ? gesturesOf(chess) : new Map();
+    this.app.board.set(boardState(chess, mine ? this.human : null, this.gestures));
+    this.renderStrips();
+
+    const parts = [t('play.levelInfo', { level: String(this.level) })];
+    if (this.clock) parts.push(this.tcSelect.value);
+    if (this.startNumber !== null) parts.push(t('play.chess960Info', { n: String(this.startNumber) }));
+    this.info.textContent = parts.filter(Boolean).join(' · ');
+
+    const over = chess.isGameOver();
+    let text: string;
+    if (over) text = this.endText();
+    else if (this.thinking) text = t('play.thinking');
+    else text = t('play.yourMove');
+    if (!over && chess.inCheck()) text = `${t('play.check')} ${text}`;
+    if (this.notice) text = `${t(this.notice.key, this.notice.vars)} ${text}`;
+    this.status.textContent = text;
+    this.status.dataset.over = String(over);
+    this.status.dataset.result = chess.status().result;
+
+    const s = chess.status();
+    this.takeBackButton.disabled = over || chess.history().length === 0;
+    this.drawButton.disabled = over || this.drawPending || chess.drawOffer() === this.human;
+    this.claimButton.disabled = over || !mine || !(s.threefoldRepetition || s.fiftyMoves);
+    this.resignButton.disabled = over;
+
+    const sans = chess.history({ lang: lang() });
+    const items: HTMLLIElement[] = [];
+    for (let i = 0; i < sans.length; i += 2) {
+      const li = document.createElement('li');
+      li.textContent = `${sans[i]}${sans[i + 1] ? ` ${sans[i + 1]}` : ''}`;
+      items.push(li);
+    }
+    this.moveList.replaceChildren(...items);
+    this.moveList.lastElementChild?.scrollIntoView({ block: 'nearest' });
+  }
+}
