@@ -81,7 +81,7 @@ export function parseTyped(chess: Chess, text: string): Move | string {
   const found = probe.find((m) => m.uci === input || m.lan === input);
   if (found) return found;
   try {
-    const trial = new Chess(chess.fen(), { chess960: chess.isChess960(), lang: lang() });
+    const trial = new Chess(chess.fen(), { chess960: chess.isChess960(), sandbox: chess.isSandbox(), lang: lang() });
     const m = trial.move(input, { lang: lang() });
     trial.free();
     const legal = probe.find((x) => x.uci === m.uci);
