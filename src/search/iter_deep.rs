@@ -90,7 +90,8 @@ impl Worker<'_> {
             }
             let score = root_moves[0].score;
             let mate_found = score.abs() >= MATE_BOUND && depth >= p::MATE_STOP_FACTOR * (MATE - score.abs()) + p::MATE_STOP_EXTRA;
-            if self.time.active && (mate_found || root_moves.len() == 1 && depth >= 4) {
+            let bounded = self.time.active || limits.nodes.is_some();
+            if bounded && (mate_found || root_moves.len() == 1 && depth >= 4) {
                 break;
             }
             if self.time.stop_after_iteration(self.elapsed(), instability) {

@@ -103,7 +103,7 @@ pub const HISTORY_BONUS_CAP: i32 = 1600;
 /// malus for moving into one), on the history scale.
 pub const THREAT_ESCAPE_BONUS: i32 = 8192;
 
-/// A timed search stops once an iteration of depth `MATE_STOP_FACTOR * plies + MATE_STOP_EXTRA`
+/// A timed or node-bounded search stops once an iteration of depth `MATE_STOP_FACTOR * plies + MATE_STOP_EXTRA`
 /// still finds a mate in `plies` (shorter mates hidden by pruning show up by then).
 pub const MATE_STOP_FACTOR: i32 = 2;
 /// See `MATE_STOP_FACTOR`.
