@@ -101,19 +101,21 @@ after(async () => {
   ctx?.cleanup();
 });
 
-test('a Vite app (default config) on the page and in a worker', async () => {
-  const app = join(ctx.app, 'vite-app');
+/**
+ * A bundler app in `app` from the packed package: the checks on the page (`src/<entry>`) and in
+ * a worker made with `new Worker(new URL('./worker.js', import.meta.url), workerOptions)`.
+ */
+async function writeBundlerApp(app, { entry, workerOptions, packageJson }) {
   mkdirSync(join(app, 'src'), { recursive: true });
-  writeFileSync(join(app, 'index.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>rocada vite</title><pre id="out"></pre><script type="module" src="/src/main.js"></script>\n');
   writeFileSync(join(app, 'src/checks.js'), `${CHECKS}\nexport { checks };\n`);
   writeFileSync(
-    join(app, 'src/main.js'),
+    join(app, 'src', entry),
     `import * as rocada from 'rocada';
 import { checks } from './checks.js';
 const out = document.getElementById('out');
 try {
   const page = checks(rocada);
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('./worker.js', import.meta.url)${workerOptions ? `, ${workerOptions}` : ''});
   worker.onmessage = (e) => {
     out.textContent = JSON.stringify({ page, worker: e.data });
     out.dataset.state = 'done';
@@ -134,10 +136,16 @@ self.onmessage = () => self.postMessage(checks(rocada));
 `,
   );
   // The app's own node_modules: the packed package, as a user installs it.
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'vite-app', private: true, type: 'module' }));
+  writeFileSync(join(app, 'package.json'), JSON.stringify(packageJson));
   mkdirSync(join(app, 'node_modules'), { recursive: true });
   const { symlinkSync } = await import('node:fs');
   symlinkSync(join(ctx.app, 'node_modules/rocada'), join(app, 'node_modules/rocada'), 'dir');
+}
+
+test('a Vite app (default config) on the page and in a worker', async () => {
+  const app = join(ctx.app, 'vite-app');
+  await writeBundlerApp(app, { entry: 'main.js', workerOptions: "{ type: 'module' }", packageJson: { name: 'vite-app', private: true, type: 'module' } });
+  writeFileSync(join(app, 'index.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>rocada vite</title><pre id="out"></pre><script type="module" src="/src/main.js"></script>\n');
   await build({ root: app, logLevel: 'silent', configFile: false, build: { outDir: 'dist', emptyOutDir: true } });
   const url = await serve(join(app, 'dist'));
   const { state, text, problems } = await visit(url);
@@ -148,39 +156,7 @@ self.onmessage = () => self.postMessage(checks(rocada));
 
 test('a webpack 5 app (no config) on the page and in a worker', async () => {
   const app = join(ctx.app, 'webpack-app');
-  mkdirSync(join(app, 'src'), { recursive: true });
-  writeFileSync(join(app, 'src/checks.js'), `${CHECKS}\nexport { checks };\n`);
-  writeFileSync(
-    join(app, 'src/index.js'),
-    `import * as rocada from 'rocada';
-import { checks } from './checks.js';
-const out = document.getElementById('out');
-try {
-  const page = checks(rocada);
-  const worker = new Worker(new URL('./worker.js', import.meta.url));
-  worker.onmessage = (e) => {
-    out.textContent = JSON.stringify({ page, worker: e.data });
-    out.dataset.state = 'done';
-  };
-  worker.onerror = (e) => { out.textContent = 'worker: ' + e.message; out.dataset.state = 'error'; };
-  worker.postMessage('go');
-} catch (e) {
-  out.textContent = String(e && e.stack || e);
-  out.dataset.state = 'error';
-}
-`,
-  );
-  writeFileSync(
-    join(app, 'src/worker.js'),
-    `import * as rocada from 'rocada';
-import { checks } from './checks.js';
-self.onmessage = () => self.postMessage(checks(rocada));
-`,
-  );
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'webpack-app', private: true }));
-  mkdirSync(join(app, 'node_modules'), { recursive: true });
-  const { symlinkSync } = await import('node:fs');
-  symlinkSync(join(ctx.app, 'node_modules/rocada'), join(app, 'node_modules/rocada'), 'dir');
+  await writeBundlerApp(app, { entry: 'index.js', packageJson: { name: 'webpack-app', private: true } });
   // webpack's defaults as `npx webpack` in the app's folder: production mode, ./src/index.js
   // -> ./dist/main.js (performance hints off: the inlined wasm is bigger than webpack's
   // 244 KiB advice, which is a warning only).
