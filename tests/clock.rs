@@ -307,6 +307,22 @@ fn increment_does_not_save_a_fallen_flag() {
 }
 
 #[test]
+fn no_time_added_after_a_flag_fall() {
+    let t = ManualTime::new(0);
+    let mut c = Clock::new(tc("1+0"), t.clone());
+    c.start();
+    t.advance(61 * S);
+    // Not yet recorded by a press: adding time must not bring the fallen flag back up.
+    assert_eq!(c.add_time(White, 2 * M).unwrap_err(), ClockError::Flagged(White));
+    assert_eq!(c.remaining(White), 0);
+    assert_eq!(c.flagged(), Some(White));
+    assert!(c.is_stopped());
+    // Nor may the opponent's time change once the game is decided.
+    assert_eq!(c.add_time(Black, 2 * M).unwrap_err().code(), "flag-fallen");
+    assert_eq!(c.remaining(Black), 60 * S);
+}
+
+#[test]
 fn pause_resume_stop_and_penalties() {
     let t = ManualTime::new(0);
     let mut c = Clock::new(tc("5+0"), t.clone());
@@ -321,7 +337,7 @@ fn pause_resume_stop_and_penalties() {
     t.advance(5 * S);
     assert_eq!(c.remaining(White), 5 * M - 15 * S);
     // FIDE 7.5.5: two minutes to the opponent.
-    c.add_time(Black, 2 * M);
+    c.add_time(Black, 2 * M).unwrap();
     assert_eq!(c.remaining(Black), 7 * M);
     c.stop();
     t.advance(60 * S);

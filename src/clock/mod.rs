@@ -431,8 +431,15 @@ impl<T: TimeSource> Clock<T> {
     }
 
     /// Adds `ms` to `color`'s time (FIDE 9.5.3 and 7.5.5: two minutes to the opponent after
-    /// an incorrect claim or an illegal move).
-    pub fn add_time(&mut self, color: Color, ms: u64) {
-        self.banked[color.index()] += ms as i64;
+    /// an incorrect claim or an illegal move). Once a flag has fallen the times are final: the
+    /// fall is recorded and [`ClockError::Flagged`] returned, and no time is added.
+    pub fn add_time(&mut self, color: Color, ms: u64) -> Result<(), ClockError> {
+        if let Some(f) = self.flagged() {
+            self.flag(f);
+            return Err(ClockError::Flagged(f));
+        }
+        let banked = &mut self.banked[color.index()];
+        *banked = banked.saturating_add(i64::try_from(ms).unwrap_or(i64::MAX));
+        Ok(())
     }
 }

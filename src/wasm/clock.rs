@@ -187,6 +187,7 @@ impl Clock {
     }
 
     /// Adds `ms` milliseconds to `color`'s time (e.g. two minutes after an illegal move).
+    /// Throws `flag-fallen` once a flag has fallen: the times are then final.
     #[wasm_bindgen(js_name = addTime)]
     pub fn add_time(
         &mut self,
@@ -201,7 +202,7 @@ impl Clock {
             }
             .into());
         };
-        self.inner.add_time(color, ms as u64);
+        self.inner.add_time(color, ms as u64).map_err(Failure::from)?;
         Ok(())
     }
 }

@@ -4,7 +4,7 @@
 //! (presses, pauses, added time, time jumps within what the JS adapter allows), and its
 //! accounting stays sane.
 
-use rocada::clock::{Clock, ManualTime, TimeControl};
+use rocada::clock::{Clock, ClockError, ManualTime, TimeControl};
 use rocada::Color;
 
 /// The longest jump of the time source the JS adapter allows (`9e15` ms).
@@ -60,14 +60,18 @@ fn run_clock(tc: TimeControl, ops: &[u8]) {
             }
             3 => clock.pause(),
             4 => clock.resume(),
-            5 => clock.add_time(
-                if arg % 2 == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                },
-                arg * arg * 1_000_000,
-            ),
+            5 => {
+                let flagged = clock.flagged();
+                let color = if arg % 2 == 0 { Color::White } else { Color::Black };
+                let before = clock.remaining(color);
+                match clock.add_time(color, arg * arg * 1_000_000) {
+                    Ok(()) => assert!(flagged.is_none() && clock.remaining(color) >= before),
+                    Err(e) => {
+                        assert_eq!(Some(e), flagged.map(ClockError::Flagged));
+                        assert_eq!(clock.remaining(color), before, "no time added after a flag fall");
+                    }
+                }
+            }
             6 => {
                 now = (now + arg * arg * arg * 1000).min(MAX_NOW);
                 time.set(now);
