@@ -3,44 +3,17 @@
 // each line of a file of deliberate mistakes is an error (and no other line).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { packedApp, root, run } from './support/packed.mjs';
+import { packedApp } from './support/packed.mjs';
+import { assertErrorsOnMarkedLines, typecheck } from './support/typecheck.mjs';
 
 let ctx;
-const tsc = join(root, 'node_modules/.bin/tsc');
 
 before(() => {
   ctx = packedApp('rocada-engine-types-');
 });
 
 after(() => ctx?.cleanup());
-
-function typecheck(dir, file, moduleResolution) {
-  writeFileSync(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: moduleResolution === 'NodeNext' ? 'NodeNext' : 'ESNext',
-        moduleResolution,
-        lib: ['ES2022', 'ESNext.Disposable', 'DOM'],
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        noUncheckedIndexedAccess: true,
-        noEmit: true,
-        skipLibCheck: false,
-        types: [],
-      },
-      files: [file],
-    }),
-  );
-  try {
-    return { ok: true, output: run(tsc, ['-p', dir], dir) };
-  } catch (e) {
-    return { ok: false, output: `${e.stdout}${e.stderr}` };
-  }
-}
 
 const GOOD = `import { Chess, ChessError, Engine } from 'rocada';
 import type { EngineInfo, EngineResult, EngineScore, EngineAnalysis, EngineLimits, EngineErrorCode } from 'rocada';
@@ -93,23 +66,11 @@ void s; void p;
 
 for (const resolution of ['NodeNext', 'bundler']) {
   test(`a program using the Engine API compiles (${resolution})`, () => {
-    const dir = join(ctx.app, `good-${resolution}`);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'user.ts'), GOOD);
-    const { ok, output } = typecheck(dir, 'user.ts', resolution);
+    const { ok, output } = typecheck(join(ctx.app, `good-${resolution}`), 'user.ts', GOOD, resolution);
     assert.ok(ok, `tsc failed:\n${output}`);
   });
 }
 
 test('deliberate Engine type errors fail, each on its own line', () => {
-  const dir = join(ctx.app, 'bad');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'bad.ts'), BAD);
-  const { ok, output } = typecheck(dir, 'bad.ts', 'NodeNext');
-  assert.equal(ok, false, 'tsc must fail');
-  const expected = BAD.split('\n')
-    .map((line, i) => (line.endsWith('// error') ? i + 1 : 0))
-    .filter(Boolean);
-  const reported = [...new Set([...output.matchAll(/bad\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
-  assert.deepEqual(reported, expected, output);
+  assertErrorsOnMarkedLines(join(ctx.app, 'bad'), BAD);
 });

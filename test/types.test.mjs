@@ -4,48 +4,17 @@
 // and no other line.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { packedApp, root, run } from './support/packed.mjs';
+import { packedApp } from './support/packed.mjs';
+import { assertErrorsOnMarkedLines, typecheck } from './support/typecheck.mjs';
 
 let ctx;
-const tsc = join(root, 'node_modules/.bin/tsc');
 
 before(() => {
   ctx = packedApp('rocada-types-');
 });
 
 after(() => ctx?.cleanup());
-
-function tsconfig(dir, files, moduleResolution) {
-  writeFileSync(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: moduleResolution === 'NodeNext' ? 'NodeNext' : 'ESNext',
-        moduleResolution,
-        lib: ['ES2022', 'ESNext.Disposable', 'DOM'],
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        noUncheckedIndexedAccess: true,
-        noEmit: true,
-        skipLibCheck: false,
-        types: [],
-      },
-      files,
-    }),
-  );
-}
-
-/** Runs tsc in `dir`; returns { ok, output }. */
-function typecheck(dir) {
-  try {
-    return { ok: true, output: run(tsc, ['-p', dir], dir) };
-  } catch (e) {
-    return { ok: false, output: `${e.stdout}${e.stderr}` };
-  }
-}
 
 const GOOD = `import { Chess, ChessError, Clock, Move, parsePgn, validateFen, SQUARES, DEFAULT_POSITION } from 'rocada';
 import type { Color, Square, PieceSymbol, Status, Explanation, Obligation, PgnNode, BoardSquare, InvalidFenDetail, MoveErrorDetail, Termination } from 'rocada';
@@ -161,31 +130,15 @@ void wrong; void m; void t; void n;
 `;
 
 test('a user program using the whole API compiles in strict mode (NodeNext)', () => {
-  writeFileSync(join(ctx.app, 'user.ts'), GOOD);
-  tsconfig(ctx.app, ['user.ts'], 'NodeNext');
-  const { ok, output } = typecheck(ctx.app);
+  const { ok, output } = typecheck(ctx.app, 'user.ts', GOOD, 'NodeNext');
   assert.ok(ok, `tsc failed:\n${output}`);
 });
 
 test('the same program compiles with bundler resolution', () => {
-  const dir = join(ctx.app, 'bundler');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'user.ts'), GOOD);
-  tsconfig(dir, ['user.ts'], 'bundler');
-  const { ok, output } = typecheck(dir);
+  const { ok, output } = typecheck(join(ctx.app, 'bundler'), 'user.ts', GOOD, 'bundler');
   assert.ok(ok, `tsc failed:\n${output}`);
 });
 
 test('deliberate type errors fail, each on its own line', () => {
-  const dir = join(ctx.app, 'bad');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'bad.ts'), BAD);
-  tsconfig(dir, ['bad.ts'], 'NodeNext');
-  const { ok, output } = typecheck(dir);
-  assert.equal(ok, false, 'tsc must fail');
-  const expected = BAD.split('\n')
-    .map((line, i) => (line.endsWith('// error') ? i + 1 : 0))
-    .filter(Boolean);
-  const reported = [...new Set([...output.matchAll(/bad\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
-  assert.deepEqual(reported, expected, output);
+  assertErrorsOnMarkedLines(join(ctx.app, 'bad'), BAD);
 });

@@ -14,10 +14,13 @@
 //! that led there, so one run shows every kind of disagreement.
 
 mod common;
+#[path = "common/special_move.rs"]
+mod special_move;
 
 use common::scharnagl_back_rank;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use special_move::pick_special_or_any;
 use rocada::{perft, CastlingMode, Move, Position};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
@@ -303,22 +306,7 @@ fn pick(pos: &Position, rng: &mut SmallRng) -> Option<Move> {
     if moves.is_empty() {
         return None;
     }
-    if rng.gen_bool(1.0 / 3.0) {
-        let special: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| {
-                m.is_castle()
-                    || m.is_en_passant()
-                    || m.promotion().is_some()
-                    || pos.capture_of(*m).is_some()
-            })
-            .collect();
-        if !special.is_empty() {
-            return Some(special[rng.gen_range(0..special.len())]);
-        }
-    }
-    Some(moves[rng.gen_range(0..moves.len())])
+    Some(pick_special_or_any(pos, &moves, rng))
 }
 
 /// Plays one random game from `pair`, comparing every position; returns false to stop early.

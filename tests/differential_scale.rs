@@ -20,9 +20,12 @@
 //! `cargo test --release --test differential_scale -- --ignored --nocapture`.
 
 mod common;
+#[path = "common/special_move.rs"]
+mod special_move;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use special_move::pick_special_or_any;
 use rocada::pgn::{self, Line};
 use rocada::{parse_san, san_all, CastlingMode, Color, Game, Move, Position, SanOptions, SanStyle};
 use shakmaty::fen::Fen;
@@ -350,22 +353,7 @@ fn pick(game: &Game, rng: &mut SmallRng, shuffle: bool) -> Option<Move> {
             }
         }
     }
-    if rng.gen_bool(1.0 / 3.0) {
-        let special: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| {
-                m.is_castle()
-                    || m.is_en_passant()
-                    || m.promotion().is_some()
-                    || pos.capture_of(*m).is_some()
-            })
-            .collect();
-        if !special.is_empty() {
-            return Some(special[rng.gen_range(0..special.len())]);
-        }
-    }
-    Some(moves[rng.gen_range(0..moves.len())])
+    Some(pick_special_or_any(pos, &moves, rng))
 }
 
 /// Plays a random game from `pair`, comparing every position, until `budget` positions.
