@@ -92,6 +92,13 @@ function notify(callback, value) {
  * starts a worker running engine-serve.js and returns `{ post, terminate, ref, unref }`.
  */
 export function defineEngine(spawnWorker) {
+  /**
+   * The one-ply search on this thread for a stop that comes before the first report, shared by
+   * every engine (one per engine would hold its table, over a MiB of wasm memory that never
+   * shrinks, until the engine is garbage-collected).
+   */
+  let quick = null;
+
   class Engine {
     #hashMb;
     #workerUrl;
@@ -103,8 +110,6 @@ export function defineEngine(spawnWorker) {
     #job = null;
     #nextId = 1;
     #terminated = false;
-    /** A small search on this thread, for a stop that comes before the first report. */
-    #quick = null;
 
     constructor(token, options) {
       if (token !== CREATING) throw new TypeError('use `await Engine.create(options)`');
@@ -177,7 +182,7 @@ export function defineEngine(spawnWorker) {
       const events = { message: (m) => this.#onMessage(port, m), failure: (text) => this.#onFailure(port, text) };
       if (this.#inThread) {
         const handle = serve(events.message);
-        port = { post: handle, terminate() {}, ref() {}, unref() {} };
+        port = { post: handle, terminate: () => handle({ type: 'quit' }), ref() {}, unref() {} };
       } else {
         port = spawnWorker(this.#workerUrl, events);
       }
@@ -306,8 +311,9 @@ export function defineEngine(spawnWorker) {
     #bestSoFar(job) {
       if (!job.reports.best) {
         const { fen, chess960, moves, limits } = job.request;
-        this.#quick ??= new EngineCore(1);
-        this.#quick.go(fen, chess960, moves, { depth: 1, multiPv: limits.multiPv, searchMoves: limits.searchMoves }, (info) => job.reports.add(info));
+        quick ??= new EngineCore(1);
+        quick.newGame();
+        quick.go(fen, chess960, moves, { depth: 1, multiPv: limits.multiPv, searchMoves: limits.searchMoves }, (info) => job.reports.add(info));
       }
       const info = job.reports.best;
       const timeMs = Math.round(performance.now() - job.started);

@@ -4,7 +4,9 @@
 //
 // Requests: { type: 'init', module?, hashMb } (`module`: the caller's compiled
 // WebAssembly.Module, so a worker downloads and compiles nothing), { type: 'go', id, fen,
-// chess960, moves, limits }, { type: 'newGame' }.
+// chess960, moves, limits }, { type: 'newGame' }, { type: 'quit' } (frees the search and its
+// table: terminate() of an engine on the caller's thread, whose memory would otherwise wait for
+// the garbage collector; a worker is terminated instead).
 // Replies, through `post`: { type: 'ready' }, { type: 'info', id, info } (each report),
 // { type: 'done', id, result }, { type: 'error', id, error: { code, message, detail } } (a
 // ChessError), { type: 'crash', id, message } (anything else: a wasm trap leaves the instance
@@ -27,6 +29,9 @@ export function serve(post) {
         post({ type: 'done', id, result });
       } else if (request.type === 'newGame') {
         core.newGame();
+      } else if (request.type === 'quit') {
+        core?.free();
+        core = undefined;
       }
     } catch (e) {
       if (e instanceof ChessError) {

@@ -19,7 +19,10 @@ export interface EngineOptions {
   worker?: boolean;
   /**
    * The worker script, for bundlers that do not follow `new Worker(new URL(...))` in a
-   * package: a module worker containing `import 'rocada/engine-worker';`.
+   * package: a module worker containing `import 'rocada/engine-worker';`. In browsers, a
+   * script of another origin than the page's (as is the package's own worker script when the
+   * package comes from a CDN) is started through a one-line `blob:` worker that imports it; a
+   * Content Security Policy then needs `blob:` and that origin in `worker-src`.
    */
   workerUrl?: string | URL;
 }
