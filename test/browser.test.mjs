@@ -9,58 +9,25 @@
 // Each page writes its results into #out and sets data-state="done" (or "error").
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
 import { writeFileSync, mkdirSync } from 'node:fs';
-import { join, extname, normalize } from 'node:path';
+import { join } from 'node:path';
 import { build } from 'vite';
 import webpack from 'webpack';
-import { chromium } from 'playwright-core';
-import { packedApp, chromiumPath } from './support/packed.mjs';
+import { packedApp } from './support/packed.mjs';
+import { launchChromium, serveStatic, visitOut } from './support/browser.mjs';
 
 let ctx;
 let browser;
 const servers = [];
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json', '.css': 'text/css' };
-
-/** A static file server for `dir` on a free port; resolves to its base URL. */
-function serve(dir) {
-  const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    let file = join(dir, path);
-    try {
-      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404);
-      res.end('not found');
-    }
-  });
+/** Serves `dir` until the end of the file's tests; resolves to its base URL. */
+async function serve(dir) {
+  const server = await serveStatic(dir);
   servers.push(server);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}/`)));
+  return server.url;
 }
 
-/** Opens `url`, waits for #out[data-state], returns { state, text, problems }. */
-async function visit(url) {
-  const page = await browser.newPage();
-  const problems = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('response', (r) => {
-    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
-  });
-  await page.goto(url);
-  await page.waitForSelector('#out[data-state]', { timeout: 60_000 });
-  const state = await page.locator('#out').getAttribute('data-state');
-  const text = await page.locator('#out').textContent();
-  await page.close();
-  return { state, text, problems };
-}
+const visit = (url) => visitOut(browser, url);
 
 // The same checks on a page and in a worker: they return a JSON-able summary.
 const CHECKS = `
@@ -92,7 +59,7 @@ const EXPECTED = { moves: 20, san: 'e4', isMove: true, after: 'w', code: 'illega
 
 before(async () => {
   ctx = packedApp('rocada-browser-');
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -10,11 +10,14 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, preview } from 'vite';
 import { chromium } from 'playwright-core';
-import { chromiumPath } from './support/packed.mjs';
+import { chromiumOptions } from './support/browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const www = join(root, 'www');
 const shots = join(root, 'target', 'screenshots');
+
+/** A gap in the probe worker's 5 ms timer loop longer than this is a stall of the machine. */
+const PROBE_STALL_MS = 25;
 
 let outDir;
 let server;
@@ -34,19 +37,32 @@ before(async () => {
   url = server.resolvedUrls.local[0];
   // A persistent (not incognito) profile: Chromium judges installability only there.
   profile = mkdtempSync(join(root, 'target', 'www-profile-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox'],
-    viewport: { width: 1280, height: 800 },
-  });
+  context = await chromium.launchPersistentContext(profile, { ...chromiumOptions(), viewport: { width: 1280, height: 800 } });
   page = context.pages()[0] ?? (await context.newPage());
-  // Long tasks (> 50 ms) of the main thread, from the very start.
-  await page.addInitScript(() => {
+  // Long tasks (> 50 ms) of the main thread, from the very start; and a probe: a worker
+  // whose 5 ms timer loop records when it was itself held up (machine-wide stalls).
+  await page.addInitScript(({ PROBE_STALL_MS }) => {
     window.__longTasks = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
-  });
+    const probe = `let last = performance.timeOrigin + performance.now();
+      const stalls = [];
+      (function tick() {
+        const now = performance.timeOrigin + performance.now();
+        if (now - last > ${PROBE_STALL_MS}) stalls.push([last, now]);
+        last = now;
+        setTimeout(tick, 5);
+      })();
+      onmessage = () => postMessage(stalls);`;
+    const worker = new Worker(URL.createObjectURL(new Blob([probe], { type: 'text/javascript' })));
+    // The probe's stalls so far, in this page's performance.now() time.
+    window.__probeStalls = () =>
+      new Promise((resolve) => {
+        worker.onmessage = (e) => resolve(e.data.map(([a, b]) => [a - performance.timeOrigin, b - performance.timeOrigin]));
+        worker.postMessage(null);
+      });
+  }, { PROBE_STALL_MS });
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
@@ -99,12 +115,36 @@ function longTasks(a, b) {
 }
 
 const now = () => page.evaluate(() => performance.now());
-
-// On a machine shared with other jobs an idle page still sees the odd task stretched past
-// 50 ms by the scheduler, so each measurement is taken three times: at least one window must
-// be clean, and no task may come near the engine's thinking time (a search on the main thread
-// would be one task of that length).
 const fmt = (tasks) => (tasks.length ? tasks.map((t) => `${t.duration.toFixed(0)} ms`).join(', ') : 'none');
+
+/**
+ * Measures `windows` windows with `measure` (which returns its [start, end]) and asserts that
+ * no main-thread task over 50 ms started in any. The one exception is the machine itself: the
+ * tests share two cores with other jobs, and a descheduled main thread shows up as a long task.
+ * A window is measured again (at most `retries` times in all) only when every long task in it
+ * overlaps a stall of the probe worker, a separate thread that does nothing but run a 5 ms
+ * timer: when the probe was held up too, the time went to other processes, not to the page.
+ * A long task while the probe ran on time fails at once.
+ */
+async function assertNoLongTask(name, windows, measure, retries = 2) {
+  let clean = 0;
+  let left = retries;
+  while (clean < windows) {
+    const [a, b] = await measure();
+    const tasks = await longTasks(a, b);
+    const stalls = await page.evaluate(() => window.__probeStalls());
+    const machine = (t) => stalls.some(([s, e]) => s < t.start + t.duration && t.start < e);
+    const stalled = stalls.filter(([s, e]) => s < b && a < e).map(([s, e]) => `${(e - s).toFixed(0)} ms`);
+    console.log(`# ${name}, window ${clean + 1}: ${(b - a).toFixed(0)} ms; main-thread tasks over 50 ms: ${fmt(tasks)}; probe stalls over ${PROBE_STALL_MS} ms: ${stalled.join(', ') || 'none'}`);
+    if (tasks.length === 0) {
+      clean++;
+      continue;
+    }
+    assert.ok(tasks.every(machine), `${name}: a main-thread task over 50 ms (${fmt(tasks)}) while the probe worker ran on time`);
+    assert.ok(left-- > 0, `${name}: long tasks (${fmt(tasks)}) during machine stalls in ${retries + 1} windows`);
+    console.log(`#   every long task overlaps a probe stall (the machine, not the page): measured again`);
+  }
+}
 
 test('no main-thread task over 50 ms while the engine thinks (Play at level 20, then Analyse)', async () => {
   await page.selectOption('#play-level', '20');
@@ -112,16 +152,11 @@ test('no main-thread task over 50 ms while the engine thinks (Play at level 20, 
   await page.selectOption('#play-tc', '');
   const start = await now();
   await page.click('#play-start');
-  const playing = [];
-  for (let i = 0; i < 3; i++) {
-    await page.waitForSelector('#play-status:has-text("thinking")');
-    const t0 = await now();
-    if (i === 0) console.log(`# starting the game (main thread, before the engine thinks): tasks over 50 ms: ${fmt(await longTasks(start, t0))}`);
-    await page.waitForSelector('#play-status:has-text("Your move")', { timeout: 30_000 });
-    const t1 = await now();
-    playing.push(await longTasks(t0, t1));
-    console.log(`# Play, level 20, engine move ${i + 1}: thought ${(t1 - t0).toFixed(0)} ms; main-thread tasks over 50 ms meanwhile: ${fmt(playing[i])}`);
-    if (i < 2) {
+  await page.waitForSelector('#play-status:has-text("thinking")');
+  console.log(`# starting the game (main thread, before the engine thinks): tasks over 50 ms: ${fmt(await longTasks(start, await now()))}`);
+  // Each window: one engine move, from "thinking" to its move on the board.
+  await assertNoLongTask('Play, level 20, an engine move', 3, async () => {
+    if (await page.locator('#play-status:has-text("Your move")').count()) {
       // Any legal move of ours (Black), through the board.
       const from = await page.$$eval('[data-piece^="b"]', (els) => els.map((e) => e.dataset.square));
       for (const sq of from) {
@@ -133,27 +168,26 @@ test('no main-thread task over 50 ms while the engine thinks (Play at level 20, 
         }
       }
     }
-  }
+    await page.waitForSelector('#play-status:has-text("thinking")');
+    const t0 = await now();
+    await page.waitForSelector('#play-status:has-text("Your move")', { timeout: 30_000 });
+    return [t0, await now()];
+  });
 
   await page.click('#tab-analyse');
   await page.click('#an-toggle');
   await page.waitForSelector('#an-lines li');
-  const analysing = [];
-  for (let i = 0; i < 3; i++) {
-    const t2 = await now();
+  await assertNoLongTask('Analyse, 3 lines, 2 s', 3, async () => {
+    const t0 = await now();
     await page.waitForTimeout(2000);
-    analysing.push(await longTasks(t2, await now()));
-  }
+    return [t0, await now()];
+  });
   const depth = await page.locator('#an-lines li .depth').first().textContent();
-  console.log(`# Analyse, 3 lines, three windows of 2 s (reached ${depth}): main-thread tasks over 50 ms: ${analysing.map(fmt).join(' | ')}`);
+  console.log(`# Analyse reached ${depth}`);
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: join(shots, 'analyse-engine-desktop.png') });
   await page.click('#an-toggle');
   await page.click('#tab-play');
-  for (const runs of [playing, analysing]) {
-    assert.ok(runs.some((r) => r.length === 0), 'a window with no task over 50 ms');
-    assert.ok(runs.flat().every((t) => t.duration < 250), 'no task near the thinking time');
-  }
 });
 
 test('reload with the network cut: the page and the engine still work', async () => {

@@ -10,8 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { chromium } from 'playwright-core';
-import { chromiumPath } from './support/packed.mjs';
+import { launchChromium, watchProblems } from './support/browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const shots = join(root, 'target', 'screenshots');
@@ -25,13 +24,7 @@ const problems = []; // console errors and uncaught exceptions, from every page
 async function open({ width = 1280, height = 800, lang = 'en', hash = '' } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, locale: lang });
   const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('response', (r) => {
-    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
-  });
+  watchProblems(page, problems);
   await page.goto(url + hash);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
   return page;
@@ -90,7 +83,7 @@ before(async () => {
   });
   await server.listen();
   url = server.resolvedUrls.local[0];
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -127,6 +120,124 @@ test('a whole game against the engine at level 1, with running clocks, played by
   assert.match(result, /^(1-0|0-1|1\/2-1\/2)$/);
   assert.ok((await page.locator('#play-moves li').count()) > 0);
   await shoot(page, 'play-end-desktop');
+  await page.context().close();
+});
+
+/** Plays one random move for White in the page itself (a capture if there is one): no round trips, so White's clock barely runs. */
+function quickWhiteMove(page) {
+  return page.evaluate(async () => {
+    const pieces = [...document.querySelectorAll('[data-piece^="w"]')].sort(() => Math.random() - 0.5);
+    for (const piece of pieces) {
+      piece.click();
+      const dests = [...document.querySelectorAll('.sq.dest')];
+      if (dests.length === 0) continue;
+      const captures = dests.filter((d) => d.classList.contains('occupied'));
+      const pool = captures.length ? captures : dests;
+      pool[Math.floor(Math.random() * pool.length)].click();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      document.querySelector('.promotion [data-promotion="q"]')?.click();
+      return;
+    }
+    throw new Error('no movable piece');
+  });
+}
+
+/**
+ * Plays White by `quickWhiteMove` against level 20 at `control` (faster than the menu's, so
+ * that the test stays short) until the game ends or the engine has made `maxMoves` moves.
+ * Returns the engine's clock (`data-ms`) before its first move and after each move, its moves
+ * ({ before: time left, used }, `incMs` being the control's increment) and the status line.
+ */
+async function clockGame(page, control, { maxMoves = Infinity, incMs = 0 } = {}) {
+  if (!(await page.locator(`#play-tc option[value="${control}"]`).count())) {
+    await page.evaluate((c) => document.querySelector('#play-tc').add(new Option(c, c)), control);
+  }
+  if (await page.locator('#play-new').isVisible()) await page.click('#play-new');
+  await startGame(page, { level: '20', colour: 'w', tc: control });
+  const left = [];
+  const moves = [];
+  for (;;) {
+    await page.waitForFunction(() => {
+      const s = document.querySelector('#play-status');
+      return s?.dataset.over === 'true' || !!s?.textContent?.includes('Your move');
+    }, null, { timeout: 30_000 });
+    const { ms, plies, over } = await page.evaluate(() => ({
+      ms: Number(document.querySelector('#player-top .clock').dataset.ms),
+      plies: [...document.querySelectorAll('#play-moves li')].flatMap((li) => li.textContent.split(' ')).length,
+      over: document.querySelector('#play-status').dataset.over === 'true',
+    }));
+    // A reading after a Black (engine) move, or the first one.
+    if (plies % 2 === 0) {
+      if (left.length) moves.push({ before: left.at(-1), used: left.at(-1) - ms + incMs });
+      left.push(ms);
+    }
+    if (over || moves.length >= maxMoves) break;
+    await quickWhiteMove(page);
+  }
+  const status = await page.locator('#play-status').textContent();
+  console.log(`# level 20 at ${control}: engine moves (time left -> used, ms): ${moves.map((m) => `${m.before}->${m.used}`).join(' ')}; ${status}`);
+  return { left, moves, status };
+}
+
+test('the engine plays on the clock: it never flags, thinks in proportion to its time, spends its increment', { timeout: 300_000 }, async () => {
+  const page = await open();
+  const mean = (moves) => moves.reduce((s, m) => s + m.used, 0) / moves.length;
+  // A whole game at 6 s: the engine's clock never reaches zero.
+  const fast = await clockGame(page, '6s');
+  assert.doesNotMatch(fast.status, /time|flag/i, `a flag fell: ${fast.status}`);
+  assert.equal(fast.left[0], 6000);
+  assert.ok(fast.left.every((ms) => ms > 0));
+  // Four times the time: longer thinks.
+  const slow = await clockGame(page, '24s', { maxMoves: 5 });
+  // The same 6 s and 1 s a move: the engine spends most of each increment too.
+  const inc = await clockGame(page, '6s+1', { maxMoves: 5, incMs: 1000 });
+  for (const m of [...fast.moves, ...slow.moves, ...inc.moves]) {
+    // Its time manager's hard limit is 40% of what is left; the rest is the page's latency.
+    assert.ok(m.used <= 0.4 * m.before + 150, `a move used ${m.used} ms of ${m.before} ms`);
+  }
+  const [atFast, atSlow, withInc] = [fast, slow, inc].map((g) => mean(g.moves.slice(0, 5)));
+  console.log(`# engine on the clock, mean think of its first 5 moves: ${atFast.toFixed(0)} ms at 6 s, ${atSlow.toFixed(0)} ms at 24 s, ${withInc.toFixed(0)} ms at 6 s + 1 s`);
+  assert.ok(atFast < 0.6 * atSlow, `thinks less with less time (${atFast.toFixed(0)} vs ${atSlow.toFixed(0)} ms)`);
+  assert.ok(withInc > atFast + 400, `spends its increment (${withInc.toFixed(0)} vs ${atFast.toFixed(0)} ms)`);
+  await page.context().close();
+});
+
+test("the engine's limits on a clock: both times, each stage's increment, moves to the control, delays as increments", async () => {
+  const page = await open();
+  const got = await page.evaluate(async () => {
+    // The package as the page loaded it (its wasm is ready), and the page's module.
+    const pkg = performance.getEntriesByType('resource').map((e) => e.name).find((n) => /\/pkg\/index\.js$/.test(n));
+    const { Clock } = await import(pkg);
+    const { clockLimits } = await import('/src/clock-limits.ts');
+    let t = 0;
+    /** The limits for the side to move after `plies` moves of 1 s each. */
+    const limits = (control, plies) => {
+      const clock = new Clock(control, { now: () => t });
+      clock.start('w');
+      for (let i = 0; i < plies; i++) {
+        t += 1000;
+        clock.press();
+      }
+      const l = clockLimits(clock, clock.running());
+      clock.free();
+      return l;
+    };
+    return {
+      fischer: limits('5+3', 1),
+      stages: limits('40/90+30, 30+30', 1),
+      secondStage: limits('2/1+1, 1', 4),
+      simpleDelay: limits('5 d3', 1),
+      bronstein: limits('5 b3', 1),
+    };
+  });
+  // The side to move (Black after one ply) has 50 ms less: the page's latency.
+  assert.deepEqual(got.fischer, { wtimeMs: 302_000, btimeMs: 299_950, wincMs: 3000, bincMs: 3000 });
+  assert.deepEqual(got.stages, { wtimeMs: 5_429_000, btimeMs: 5_399_950, wincMs: 30_000, bincMs: 30_000, movesToGo: 40 });
+  // 2 moves in 1 minute + 1 s, then 1 minute: White, to move, is in the second stage.
+  assert.deepEqual(got.secondStage, { wtimeMs: 119_950, btimeMs: 120_000, wincMs: 0, bincMs: 0 });
+  // A simple delay not yet used is time of the side to move (and of the other side's next move).
+  assert.deepEqual(got.simpleDelay, { wtimeMs: 303_000, btimeMs: 302_950, wincMs: 3000, bincMs: 3000 });
+  assert.deepEqual(got.bronstein, { wtimeMs: 300_000, btimeMs: 299_950, wincMs: 3000, bincMs: 3000 });
   await page.context().close();
 });
 

@@ -9,38 +9,22 @@
 // wasm) is a task of its own, before any engine.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
 import { writeFileSync, mkdirSync, symlinkSync, cpSync } from 'node:fs';
-import { join, extname, normalize } from 'node:path';
+import { join } from 'node:path';
 import { build, createServer as createViteServer } from 'vite';
 import webpack from 'webpack';
-import { chromium } from 'playwright-core';
-import { packedApp, chromiumPath } from './support/packed.mjs';
+import { packedApp } from './support/packed.mjs';
+import { launchChromium, serveStatic, visitOut } from './support/browser.mjs';
 
 let ctx;
 let browser;
 const closers = [];
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
-
-/** A static file server for `dir` on a free port; resolves to its base URL. */
-function serve(dir) {
-  const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    let file = join(dir, path);
-    try {
-      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404);
-      res.end('not found');
-    }
-  });
-  closers.push(() => server.close());
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}/`)));
+/** Serves `dir` until the end of the file's tests; resolves to its base URL. */
+async function serve(dir) {
+  const server = await serveStatic(dir);
+  closers.push(server.close);
+  return server.url;
 }
 
 // Runs in the page: returns the figures as JSON-able values.
@@ -118,20 +102,7 @@ const PAGE = (script) =>
 
 /** Opens `url`, waits for #out[data-state]; returns the page's figures (and fails on any error). */
 async function visit(url, timeout) {
-  const page = await browser.newPage();
-  const problems = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('response', (r) => {
-    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
-  });
-  await page.goto(url);
-  await page.waitForSelector('#out[data-state]', { timeout });
-  const state = await page.locator('#out').getAttribute('data-state');
-  const text = await page.locator('#out').textContent();
-  await page.close();
+  const { state, text, problems } = await visitOut(browser, url, timeout);
   assert.equal(state, 'done', text);
   assert.deepEqual(problems, []);
   return JSON.parse(text);
@@ -169,7 +140,7 @@ function app(name, type, copy = false) {
 
 before(async () => {
   ctx = packedApp('rocada-engine-browser-');
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
+  browser = await launchChromium();
 });
 
 after(async () => {

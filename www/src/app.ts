@@ -23,6 +23,8 @@ export type ModeName = 'play' | 'analyse' | 'learn';
 export interface Strip {
   name: string;
   clock: string | null;
+  /** The time left in milliseconds, as shown (the clock's `data-ms`). */
+  clockMs?: number;
   /** Their clock runs. */
   active?: boolean;
   low?: boolean;

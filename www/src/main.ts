@@ -5,7 +5,7 @@ import type { EngineScore, Lang, Square } from 'rocada';
 import { AnalyseMode } from './analyse/analyse';
 import type { App, Mode, ModeName, Strip } from './app';
 import { Board } from './board/board';
-import { $ } from './dom';
+import { $, setText } from './dom';
 import { getEngine } from './engine';
 import { detectLang, lang, onLangChange, setLang, t } from './i18n';
 import { LearnMode } from './learn/learn';
@@ -17,12 +17,14 @@ const moveError = $('move-error', HTMLParagraphElement);
 const evalbar = $('evalbar', HTMLDivElement);
 
 function renderStrip(el: HTMLElement, strip: Strip | null): void {
-  el.hidden = !strip;
+  if (el.hidden !== !strip) el.hidden = !strip;
   if (!strip) return;
-  el.querySelector('.name')!.textContent = strip.name;
+  setText(el.querySelector('.name')!, strip.name);
   const clock = el.querySelector<HTMLElement>('.clock')!;
-  clock.hidden = strip.clock === null;
-  clock.textContent = strip.clock ?? '';
+  if (clock.hidden !== (strip.clock === null)) clock.hidden = strip.clock === null;
+  setText(clock, strip.clock ?? '');
+  if (strip.clockMs === undefined) delete clock.dataset.ms;
+  else if (clock.dataset.ms !== String(Math.round(strip.clockMs))) clock.dataset.ms = String(Math.round(strip.clockMs));
   clock.classList.toggle('running', !!strip.active);
   clock.classList.toggle('low', !!strip.low);
 }
@@ -53,14 +55,18 @@ const app: App = {
     renderStrip($('player-bottom', HTMLDivElement), bottom);
   },
   evalBar(score: EngineScore | null) {
-    evalbar.hidden = !score;
+    if (evalbar.hidden !== !score) evalbar.hidden = !score;
     if (!score) return;
     const cp = 'mate' in score ? Math.sign(score.mate) * 1000 : score.cp;
-    const white = 50 + 50 * (2 / (1 + Math.exp(-cp / 250)) - 1);
-    evalbar.style.setProperty('--white', `${white.toFixed(1)}%`);
+    // White's share of the bar, 0..1 (the fill is scaled, not resized: no layout).
+    const white = (1 / (1 + Math.exp(-cp / 250))).toFixed(3);
     const text = 'mate' in score ? `#${score.mate}` : (score.cp / 100).toFixed(1);
-    evalbar.querySelector('.value')!.textContent = text;
-    evalbar.setAttribute('aria-label', t('analyse.eval', { score: text }));
+    const label = t('analyse.eval', { score: text });
+    // Reports arrive several times a second: only what changed is written.
+    if (evalbar.style.getPropertyValue('--white') !== white) evalbar.style.setProperty('--white', white);
+    const value = evalbar.querySelector('.value')!;
+    if (value.textContent !== text) value.textContent = text;
+    if (evalbar.getAttribute('aria-label') !== label) evalbar.setAttribute('aria-label', label);
   },
   switchMode,
   analysePgn(pgn) {

@@ -3,6 +3,7 @@
 // start, resign, draw offers the engine judges, draw claims, take back.
 import { Chess, ChessError, Clock, type Color, type EngineScore, type Move, type Square } from 'rocada';
 import type { App, Mode } from './app';
+import { clockLimits } from './clock-limits';
 import { getEngine } from './engine';
 import { lang, t, type MessageKey } from './i18n';
 import { boardState, gesturesOf, parseTyped, resolveGesture, spokenMove, type MovesByGesture } from './position';
@@ -45,6 +46,8 @@ export class PlayMode implements Mode {
   private drawPending = false;
   private notice: { key: MessageKey; vars?: Record<string, string> } | null = null;
   private ticker = 0;
+  /** The move list as last rendered (space-separated SAN). */
+  private shownMoves = '';
   private active = false;
 
   private readonly setup = $('play-setup', HTMLFormElement);
@@ -195,21 +198,20 @@ export class PlayMode implements Mode {
     this.render();
   }
 
+  /** The engine's answer (the caller renders the board, "thinking" included). */
   private async think(): Promise<void> {
     const chess = this.chess;
     if (!chess) return;
     const generation = this.generation;
     const abort = new AbortController();
     this.thinking = abort;
-    this.render();
     const engine = await getEngine();
-    let movetimeMs = 150 + this.level * 100;
-    if (this.clock) {
-      const left = this.clock.remaining(chess.turn());
-      movetimeMs = Math.max(50, Math.min(movetimeMs, left / 40));
-    }
+    if (generation !== this.generation || abort.signal.aborted) return;
+    // On a clock the engine's time manager budgets the real time left (read now, after the
+    // await); without one, a think time per level. The level limits its strength either way.
+    const time = this.clock ? clockLimits(this.clock, chess.turn()) : { movetimeMs: 150 + this.level * 100 };
     try {
-      const result = await engine.bestMove(chess, { level: this.level, movetimeMs, signal: abort.signal });
+      const result = await engine.bestMove(chess, { ...time, level: this.level, signal: abort.signal });
       if (generation !== this.generation || abort.signal.aborted || chess.isGameOver()) return;
       this.thinking = null;
       if (chess.drawOffer() === this.human) {
@@ -339,6 +341,7 @@ export class PlayMode implements Mode {
       return {
         name: chess.header()[c === 'w' ? 'White' : 'Black'] ?? '',
         clock: this.clock ? formatClock(ms) : null,
+        clockMs: this.clock ? ms : undefined,
         active: this.clock?.running() === c,
         low: !!this.clock && ms < 20_000,
       };
@@ -385,7 +388,14 @@ export class PlayMode implements Mode {
     this.claimButton.disabled = over || !mine || !(s.threefoldRepetition || s.fiftyMoves);
     this.resignButton.disabled = over;
 
-    const sans = chess.history({ lang: lang() });
+    this.renderMoves(chess.history({ lang: lang() }));
+  }
+
+  /** The move list, rebuilt only when it changed; scrolled to its end in the next frame. */
+  private renderMoves(sans: string[]): void {
+    const shown = sans.join(' ');
+    if (shown === this.shownMoves) return;
+    this.shownMoves = shown;
     const items: HTMLLIElement[] = [];
     for (let i = 0; i < sans.length; i += 2) {
       const li = document.createElement('li');
@@ -393,6 +403,7 @@ export class PlayMode implements Mode {
       items.push(li);
     }
     this.moveList.replaceChildren(...items);
-    this.moveList.lastElementChild?.scrollIntoView({ block: 'nearest' });
+    // Scrolling needs the layout: there, the frame computes it anyway (here it would be extra).
+    requestAnimationFrame(() => this.moveList.lastElementChild?.scrollIntoView({ block: 'nearest' }));
   }
 }

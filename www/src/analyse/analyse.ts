@@ -6,8 +6,11 @@ import type { App, Mode } from '../app';
 import { analyseLines, getEngine } from '../engine';
 import { lang, t } from '../i18n';
 import { boardState, gesturesOf, parseTyped, resolveGesture, spokenMove, type MovesByGesture } from '../position';
-import { $ } from '../dom';
+import { $, setText } from '../dom';
 import { GameTree, NAG_SYMBOLS, type TreeNode } from './tree';
+
+/** The shortest time between two redraws of the engine's lines, in milliseconds. */
+const LINES_INTERVAL_MS = 100;
 
 /** A score as text from White's point of view: "+0.35", "#3", "-#2". */
 export function scoreText(s: EngineScore): string {
@@ -21,6 +24,12 @@ export class AnalyseMode implements Mode {
   private gestures: MovesByGesture = new Map();
   private analysis: { stop(): void } | null = null;
   private lines: EngineInfo[] = [];
+  /** A redraw of the engine's lines is due (reports arrive faster than anyone reads them). */
+  private linesPending = false;
+  private linesShownAt = 0;
+  /** The lines' text by PV, for the current position and language. */
+  private pvTexts = new Map<string, string>();
+  private pvTextsOf = '';
   private active = false;
 
   private readonly treeBox = $('an-tree', HTMLDivElement);
@@ -217,7 +226,15 @@ export class AnalyseMode implements Mode {
       const running = analyseLines(engine, chess, Number(this.multiPv.value), (lines) => {
         if (this.analysis !== handle || this.current !== node) return;
         this.lines = lines;
-        this.renderLines();
+        if (this.linesPending) return;
+        // At most one redraw per LINES_INTERVAL_MS, in an animation frame, whatever the rate of reports.
+        this.linesPending = true;
+        const redraw = () => {
+          this.linesPending = false;
+          this.linesShownAt = performance.now();
+          if (this.analysis === handle) this.renderLines();
+        };
+        setTimeout(() => requestAnimationFrame(redraw), Math.max(0, this.linesShownAt + LINES_INTERVAL_MS - performance.now()));
       });
       chess.free();
       handle.stop = () => void running.stop();
@@ -238,31 +255,53 @@ export class AnalyseMode implements Mode {
     if (!this.active) return;
     const whiteToMove = this.current.fen.split(' ')[1] === 'w';
     const white = (s: EngineScore): EngineScore => (whiteToMove ? s : 'cp' in s ? { cp: -s.cp } : { mate: -s.mate });
-    const chess = this.tree.chessAt(this.current, lang());
-    const items = this.lines.map((line) => {
-      const li = document.createElement('li');
-      const sans: string[] = [];
-      let ok = true;
-      for (const uci of line.pv.slice(0, 12)) {
-        if (!ok) break;
-        try {
-          const m = chess.move(uci);
-          sans.push(m.color === 'w' || sans.length === 0 ? `${m.color === 'w' ? '' : '…'}${m.san}` : m.san);
-        } catch {
-          ok = false;
-        }
+    // Existing items are updated in place: a report changes a few texts, not the list.
+    const items = [...this.linesBox.children] as HTMLLIElement[];
+    this.lines.forEach((line, i) => {
+      let li = items[i];
+      if (!li) {
+        li = document.createElement('li');
+        li.innerHTML = '<span class="score"></span> <span class="depth"></span> <span class="pv"></span>';
+        this.linesBox.append(li);
       }
-      for (let i = 0; i < sans.length; i++) chess.undo();
-      li.innerHTML = `<span class="score">${scoreText(white(line.score))}</span> <span class="depth">${t('analyse.depth', { depth: String(line.depth) })}</span> <span class="pv"></span>`;
-      li.querySelector('.pv')!.textContent = sans.join(' ');
-      return li;
+      setText(li.querySelector('.score')!, scoreText(white(line.score)));
+      setText(li.querySelector('.depth')!, t('analyse.depth', { depth: String(line.depth) }));
+      setText(li.querySelector('.pv')!, this.pvText(line, whiteToMove));
     });
-    chess.free();
-    this.linesBox.replaceChildren(...items);
+    for (const extra of items.slice(this.lines.length)) extra.remove();
     const best = this.lines[0];
     this.app.evalBar(this.analysis ? (best ? white(best.score) : { cp: 0 }) : null);
     const uci = best?.pv[0];
     this.app.board.setArrows(uci ? [{ from: uci.slice(0, 2) as Square, to: uci.slice(2, 4) as Square }] : []);
+  }
+
+  /** A line's first 12 moves as SAN in the page's language ("…" before a first Black move). */
+  private pvText(line: EngineInfo, whiteToMove: boolean): string {
+    const numbered = (sans: string[]) => sans.map((san, i) => (i === 0 && !whiteToMove ? `…${san}` : san)).join(' ');
+    // The engine's SAN is English: other languages are written from the position (cached).
+    if (lang() === 'en') return numbered(line.pvSan.slice(0, 12));
+    const of = `${this.current.id}:${lang()}`;
+    if (this.pvTextsOf !== of || this.pvTexts.size > 500) {
+      this.pvTexts = new Map();
+      this.pvTextsOf = of;
+    }
+    const ucis = line.pv.slice(0, 12);
+    const key = ucis.join(' ');
+    const cached = this.pvTexts.get(key);
+    if (cached !== undefined) return cached;
+    const chess = this.tree.chessAt(this.current, lang());
+    const sans: string[] = [];
+    for (const uci of ucis) {
+      try {
+        sans.push(chess.move(uci).san);
+      } catch {
+        break;
+      }
+    }
+    chess.free();
+    const text = numbered(sans);
+    this.pvTexts.set(key, text);
+    return text;
   }
 
   private render(): void {
@@ -319,6 +358,7 @@ export class AnalyseMode implements Mode {
     if (main) line(main, alts, 0);
     if (this.tree.result !== '*') out.push(`<span class="result">${this.tree.result}</span>`);
     this.treeBox.innerHTML = out.join(' ');
-    this.treeBox.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
+    // Scrolling needs the layout: there, the frame computes it anyway (here it would be extra).
+    requestAnimationFrame(() => this.treeBox.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' }));
   }
 }

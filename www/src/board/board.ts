@@ -117,6 +117,8 @@ export class Board {
   }
 
   setArrows(arrows: Arrow[]): void {
+    const same = arrows.length === this.arrows.length && arrows.every((a, i) => a.from === this.arrows[i]?.from && a.to === this.arrows[i]?.to);
+    if (same) return;
     this.arrows = arrows;
     this.drawArrows();
   }
@@ -209,7 +211,8 @@ export class Board {
       cell.classList.toggle('occupied', !!piece);
       cell.classList.toggle('mark', !!marks?.includes(sq));
       cell.tabIndex = sq === this.focusSquare ? 0 : -1;
-      cell.setAttribute('aria-label', this.hooks.label(sq, piece));
+      const label = this.hooks.label(sq, piece);
+      if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
       if (this.selected === sq) cell.setAttribute('aria-pressed', 'true');
       else cell.removeAttribute('aria-pressed');
       this.addCoords(cell, sq);
