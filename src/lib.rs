@@ -57,6 +57,7 @@ mod role;
 mod san;
 pub mod search;
 mod setup;
+mod sort;
 mod square;
 pub mod touch;
 mod uci;

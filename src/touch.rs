@@ -246,7 +246,7 @@ impl Touches {
             .collect();
         // Within a group (touched at the same moment) own pieces count as touched first
         // (FIDE 4.3.3), and the king before a rook (king and rook together: 4.4.1).
-        entries.sort_by_key(|t| (t.group, t.piece.color != us, t.piece.role != Role::King));
+        crate::sort::sort_by_key(&mut entries, |t| (t.group, t.piece.color != us, t.piece.role != Role::King));
         entries
     }
 

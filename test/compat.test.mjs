@@ -152,6 +152,13 @@ const snippets = {
     return [chess.fen(), chess.history().length, chess.isCheckmate(), chess.getHeaders().White, chess.getHeaders().Result];
   },
 
+  'loadPgn() with newlineChar: lines ending in another string'({ Chess }) {
+    const chess = new Chess();
+    const pgn = ['[White "A"]', '[Black "B"]', '', '1. e4 {best by test} e5', '2. Nf3 Nc6 *'];
+    chess.loadPgn(pgn.join('NL'), { newlineChar: 'NL' });
+    return [chess.fen(), chess.history(), chess.getHeaders().Black, chess.getComments()];
+  },
+
   'loadPgn() keeps comments: getComments()'({ Chess }) {
     const chess = new Chess();
     chess.loadPgn('1. e4 {king pawn} e5 2. Nf3 {a knight} *');

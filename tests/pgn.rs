@@ -254,6 +254,14 @@ fn chess960_games_and_variant_spellings() {
     for s in ["Chess960", "Fischerandom", "chess 960", "Fischer Random", "FischeRandom"] {
         assert!(spellings.contains(&s), "{s}");
     }
+    // Case and ASCII punctuation do not matter; a character beyond ASCII names no variant.
+    for (variant, chess960) in [("CHESS-960", Some(true)), ("From Position", Some(false)), ("Chess960\u{e9}", None), ("\u{212a}", None)] {
+        let g = pgn::parse_pgn(&format!("[Variant \"{variant}\"]\n\n*"));
+        match chess960 {
+            Some(c) => assert_eq!(g.unwrap()[0].start.castling_mode() == CastlingMode::Chess960, c, "{variant}"),
+            None => assert_eq!(g.unwrap_err().detail(), "unsupported-variant", "{variant}"),
+        }
+    }
     // A Shredder-FEN (`GDgd`) start.
     assert!(gs.iter().any(|g| g.tag("FEN").unwrap().contains(" GDgd ")));
     // Castling in Chess960 is written O-O / O-O-O, and read back to the same king-to-rook move.

@@ -449,7 +449,11 @@ fn start_position(tags: &[(String, String)], pos: &[(u32, u32)]) -> Result<Posit
     let find = |name: &str| tags.iter().position(|(k, _)| k.eq_ignore_ascii_case(name));
     let mut mode = CastlingMode::Standard;
     if let Some(i) = find("Variant") {
-        let v: String = tags[i].1.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect();
+        // ASCII letters and digits, lowercased; other ASCII dropped ("Fischer Random", "chess-960").
+        // Every spelling known is ASCII: a character beyond it is kept, so that it names no
+        // known variant (and no Unicode case tables are linked in).
+        let v: String =
+            tags[i].1.chars().filter(|c| !c.is_ascii() || c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect();
         mode = match v.as_str() {
             "" | "standard" | "chess" | "normal" | "fromposition" => CastlingMode::Standard,
             "chess960" | "960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" | "chess960fischerrandom" => {

@@ -153,7 +153,7 @@ impl Game {
 pub(crate) fn export_order(tags: &[(String, String)]) -> Vec<&(String, String)> {
     let rank = |name: &str| SEVEN_TAG_ROSTER.iter().position(|&t| t == name).unwrap_or(SEVEN_TAG_ROSTER.len());
     let mut out: Vec<&(String, String)> = tags.iter().collect();
-    out.sort_by_key(|(k, _)| rank(k)); // stable: others keep their order
+    crate::sort::sort_by_key(&mut out, |(k, _)| rank(k)); // stable: others keep their order
     out
 }
 

@@ -74,7 +74,7 @@ impl Worker<'_> {
                 rm.prev_score = rm.score;
             }
             // Lines sorted by score for the report.
-            root_moves[..multipv].sort_by_key(|rm| core::cmp::Reverse(rm.score));
+            crate::sort::sort_by_key(&mut root_moves[..multipv], |rm| core::cmp::Reverse(rm.score));
             for (i, rm) in root_moves[..multipv].iter().enumerate() {
                 let info = self.info(depth, i, rm);
                 on_info(&info);
@@ -137,7 +137,7 @@ impl Worker<'_> {
         };
         loop {
             let score = self.search_root(pos, root_moves, depth, alpha, beta, pv_idx, on_info);
-            root_moves[pv_idx..].sort_by_key(|rm| core::cmp::Reverse(rm.score));
+            crate::sort::sort_by_key(&mut root_moves[pv_idx..], |rm| core::cmp::Reverse(rm.score));
             if self.stopped {
                 return;
             }

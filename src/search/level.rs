@@ -75,7 +75,7 @@ pub(super) fn choose(pos: &Position, root_moves: &[RootMove], lines: usize, leve
     let blind_percent = (p::LEVEL_BLIND_BELOW as u64).saturating_sub(level as u64) * p::LEVEL_BLIND_PERCENT_PER_STEP;
     let mut ranked: Vec<(usize, i32)> =
         root_moves.iter().enumerate().filter(|(_, rm)| rm.prev_score > -INFINITE).map(|(i, rm)| (i, rm.prev_score)).collect();
-    ranked.sort_by_key(|&(_, s)| core::cmp::Reverse(s));
+    crate::sort::sort_by_key(&mut ranked, |&(_, s)| core::cmp::Reverse(s));
     ranked.truncate(lines);
     let Some(&(first, _)) = ranked.first() else {
         return 0;

@@ -13,6 +13,7 @@
 //! SharedArrayBuffer, cannot see a message or a flag set by another thread, so `Engine.stop()`
 //! terminates the worker and answers with the best line it last reported.
 
+use super::chess::{js_number, number_text};
 use super::error::Failure;
 use super::js::{strings, type_name, Obj};
 use super::options::Options;
@@ -197,7 +198,7 @@ fn read_limits(value: &JsValue, pos: &Position) -> Result<Limits, Failure> {
         match o.number(key)? {
             Some(v) if !(0.0..=MAX_SAFE).contains(&v) => Err(Failure::Option {
                 option: key.to_owned(),
-                message: format!("expected a time in milliseconds from 0 to 2^53, got {v}"),
+                message: format!("expected a time in milliseconds from 0 to 2^53, got {}", js_number(v)),
             }),
             v => Ok(v.map(|v| v as u64)),
         }
@@ -245,10 +246,9 @@ fn integer(value: &JsValue, key: &str, min: f64, max: f64) -> Result<f64, Failur
         Some(v) if v.fract() == 0.0 && (min..=max).contains(&v) => Ok(v),
         _ => Err(Failure::Option {
             option: key.to_owned(),
-            message: format!(
-                "expected an integer from {min} to {max}, got {}",
-                value.as_f64().map_or_else(|| type_name(value), |v| v.to_string())
-            ),
+            // The bounds are whole numbers: written as integers, the value by JS (no float
+            // formatting in the module).
+            message: format!("expected an integer from {} to {}, got {}", min as u64, max as u64, number_text(value)),
         }),
     }
 }
