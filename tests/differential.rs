@@ -424,7 +424,7 @@ fn random_setup_fen(rng: &mut SmallRng, chess960: bool) -> String {
     let mut board = [None::<char>; 64];
     let empty_square = |board: &mut [Option<char>; 64], rng: &mut SmallRng, pawn: bool| loop {
         let sq = rng.gen_range(0..64usize);
-        if board[sq].is_none() && !(pawn && (sq < 8 || sq >= 56)) {
+        if board[sq].is_none() && (!pawn || (8..56).contains(&sq)) {
             return sq;
         }
     };
