@@ -23,8 +23,10 @@ start=$SECONDS
 cargo rustc --profile wasm --target wasm32-unknown-unknown --lib -- \
   -C llvm-args=-inline-threshold=5 -C llvm-args=-inlinehint-threshold=25 -C llvm-args=-unroll-threshold=0
 
-# Everything that decides the generated files: cargo's output and the two tools' versions.
-want="$(sha256sum "$wasm_in" | cut -d' ' -f1) $(wasm-bindgen --version) binaryen-$(npx --no-install wasm-opt --version | head -n1)"
+# Everything that decides the generated files: cargo's output, the two tools' versions and
+# wasm-opt's flags.
+opt_flags=(-O3 --converge --strip-producers --strip-target-features)
+want="$(sha256sum "$wasm_in" | cut -d' ' -f1) $(wasm-bindgen --version) binaryen-$(npx --no-install wasm-opt --version | head -n1) ${opt_flags[*]}"
 have="$(cat "$stamp" 2>/dev/null || true)"
 if [ "$want" = "$have" ] && [ -f "$wasm_out" ] && [ -f "pkg/$crate.js" ] && [ -f "pkg/$crate.d.ts" ]; then
   echo "build: wasm unchanged, pkg/ is up to date"
@@ -34,7 +36,9 @@ else
   # npm binaryen (132), not Debian's wasm-opt 108, which mis-writes wasm-bindgen's externref
   # table export. The features come from the module's target_features section, which is then
   # dropped from the output with the producers section (no runtime reads them; -200 B gzip).
-  npx --no-install wasm-opt -O3 --strip-producers --strip-target-features "$wasm_out" -o "$wasm_out"
+  # --converge repeats -O3 while the module still shrinks: -270 B gzip, as fast (-Oz would
+  # save 0.4 KB more but costs the engine 1.4% more instructions).
+  npx --no-install wasm-opt "${opt_flags[@]}" "$wasm_out" -o "$wasm_out"
   echo "$want" > "$stamp"
 fi
 
