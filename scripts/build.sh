@@ -19,7 +19,10 @@ start=$SECONDS
 # in wasm as fast (scripts/bench, section perft: the hot paths are `#[inline(always)]`; loops
 # that matter, such as castling's two sides in movegen.rs, are written out by hand).
 # `#[inline]` functions (much of std: iterators, Vec, str) get threshold 25, not LLVM's 325 for
-# an inline hint: 5.8 KB gzip less, perft and the engine's nps in wasm unchanged.
+# an inline hint: 5.8 KB gzip less; perft in wasm as fast, the engine's bench 1.9% more
+# instructions (valgrind --tool=cachegrind on node --no-liftoff --single-threaded), not
+# measurable in its nps on this machine. Rejected, for the engine's speed (same count):
+# -unswitch-threshold=0 (-0.5 KB, +3.5%), -inline-call-penalty=5 (-0.5 KB, +15%).
 cargo rustc --profile wasm --target wasm32-unknown-unknown --lib -- \
   -C llvm-args=-inline-threshold=5 -C llvm-args=-inlinehint-threshold=25 -C llvm-args=-unroll-threshold=0
 
