@@ -12,7 +12,7 @@ wasm_out="pkg/${crate}_bg.wasm"
 stamp="target/pkg-build.stamp"
 start=$SECONDS
 
-# Profile `wasm` is release (LTO, opt-level 3) with two LLVM limits, given to the crate's own
+# Profile `wasm` is release (LTO, opt-level 3) with LLVM limits, given to the crate's own
 # compile, where LTO optimizes the whole program: inlining threshold 5 (225 at opt-level 3) and
 # no loop unrolling. Measured on the whole module: -10% raw, -8% gzip against plain release
 # with threshold 50, and 2.7 KB gzip less again from 50 to 5, with perft and the engine's bench
