@@ -23,8 +23,9 @@ function renderStrip(el: HTMLElement, strip: Strip | null): void {
   const clock = el.querySelector<HTMLElement>('.clock')!;
   if (clock.hidden !== (strip.clock === null)) clock.hidden = strip.clock === null;
   setText(clock, strip.clock ?? '');
-  if (strip.clockMs === undefined) delete clock.dataset.ms;
-  else if (clock.dataset.ms !== String(Math.round(strip.clockMs))) clock.dataset.ms = String(Math.round(strip.clockMs));
+  const ms = strip.clockMs === undefined ? undefined : String(Math.round(strip.clockMs));
+  if (ms === undefined) delete clock.dataset.ms;
+  else if (clock.dataset.ms !== ms) clock.dataset.ms = ms;
   clock.classList.toggle('running', !!strip.active);
   clock.classList.toggle('low', !!strip.low);
 }
@@ -64,8 +65,7 @@ const app: App = {
     const label = t('analyse.eval', { score: text });
     // Reports arrive several times a second: only what changed is written.
     if (evalbar.style.getPropertyValue('--white') !== white) evalbar.style.setProperty('--white', white);
-    const value = evalbar.querySelector('.value')!;
-    if (value.textContent !== text) value.textContent = text;
+    setText(evalbar.querySelector('.value')!, text);
     if (evalbar.getAttribute('aria-label') !== label) evalbar.setAttribute('aria-label', label);
   },
   switchMode,
