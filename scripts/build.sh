@@ -28,7 +28,7 @@ cargo rustc --profile wasm --target wasm32-unknown-unknown --lib -- \
 
 # Everything that decides the generated files: cargo's output, the two tools' versions and
 # wasm-opt's flags.
-opt_flags=(-O3 --converge --strip-producers --strip-target-features)
+opt_flags=(-O3 --converge --low-memory-unused --strip-producers --strip-target-features)
 want="$(sha256sum "$wasm_in" | cut -d' ' -f1) $(wasm-bindgen --version) binaryen-$(npx --no-install wasm-opt --version | head -n1) ${opt_flags[*]}"
 have="$(cat "$stamp" 2>/dev/null || true)"
 if [ "$want" = "$have" ] && [ -f "$wasm_out" ] && [ -f "pkg/$crate.js" ] && [ -f "pkg/$crate.d.ts" ]; then
@@ -41,6 +41,11 @@ else
   # dropped from the output with the producers section (no runtime reads them; -200 B gzip).
   # --converge repeats -O3 while the module still shrinks: -270 B gzip, as fast (-Oz would
   # save 0.4 KB more but costs the engine 1.4% more instructions).
+  # --low-memory-unused lets wasm-opt fold `load(p + c)`, c < 1024, into `load offset=c (p)`:
+  # the two differ only when p + c wraps past 2^32, which no Rust pointer arithmetic does (an
+  # object never ends past the last address; the stack at the bottom of memory is reached
+  # through pointers that do not wrap). -0.8 KB gzip, -2.3 KB raw, and fewer instructions:
+  # the engine's bench -2%, perft -0.4% (cachegrind as above).
   npx --no-install wasm-opt "${opt_flags[@]}" "$wasm_out" -o "$wasm_out"
   echo "$want" > "$stamp"
 fi
