@@ -217,7 +217,7 @@ function codeBreakdown(file) {
     if (part) totals.set(part[0], totals.get(part[0]) + size);
     else other += size;
   });
-  totals.set('Rust runtime (alloc, fmt, core, std, dlmalloc)', other);
+  totals.set('Rust runtime (alloc, fmt, core, std, talc)', other);
   return { totals, code: bodies.reduce((a, x) => a + x, 0), data };
 }
 
