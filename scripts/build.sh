@@ -52,6 +52,9 @@ else
   # in one merged body), as fast (engine's bench and perft 0.1-0.2% fewer instructions; the
   # API calls too). 0 to 50 give within 150 B of it. Not taken: -fimfs 10 (150 B less; it
   # limits the inlining of small functions with several callers, which the hot paths get).
+  # No gain: --merge-similar-functions (+40 B gzip), --gufa, --zero-filled-memory (the memory
+  # is the module's own, already known to start zeroed); talc's features disable-grow-in-place
+  # and disable-realloc-in-place (-36 B and -13 B, for slower growing Vecs and Strings).
   npx --no-install wasm-opt "${opt_flags[@]}" "$wasm_out" -o "$wasm_out"
   echo "$want" > "$stamp"
 fi
