@@ -13,18 +13,18 @@
 //! 9. internal iterative reduction;
 //! 10. the move loop, with
 //! 11. shallow-depth pruning (late move, futility, SEE) of moves that do not check,
-//! 12. check extension,
+//! 12. extensions: singular (the hash move alone holds the score) and check,
 //! 13. late move reductions and PVS re-searches,
 //! 14. history and killers on a cut;
 //! 15. mate or stalemate when there is no move;
 //! 16. the table store.
 
 use super::gives_check::gives_check;
-use super::ordering::{cont_key, is_tactical, History, MovePicker, Stage};
+use super::ordering::{cont_key, encode, is_tactical, History, MovePicker, Stage};
 use super::params as p;
 use super::see::see_ge;
 use super::time::{Clock, TimeManager};
-use super::tt::Tt;
+use super::tt::{Tt, TtHit};
 use super::{Bound, Limits, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::eval::{evaluate, no_mating_material};
 use crate::{Move, Position, Role};
@@ -77,6 +77,8 @@ pub(super) struct Frame {
     pub eval: i32,
     /// The move played from this ply (`None`: a null move, or none yet).
     pub mv: Option<Move>,
+    /// The move a singular-extension search at this ply leaves out.
+    pub excluded: Option<Move>,
 }
 
 /// Everything one `go` needs: borrowed long-lived tables plus per-search counters.
@@ -135,7 +137,7 @@ impl<'a> Worker<'a> {
             pv,
             clock,
             should_stop,
-            frames: [Frame { eval: -INFINITE, mv: None }; MAX_PLY + 2],
+            frames: [Frame { eval: -INFINITE, mv: None, excluded: None }; MAX_PLY + 2],
             root_index: history_hashes.len(),
             null_floor: 0,
             hashes,
@@ -235,12 +237,14 @@ impl<'a> Worker<'a> {
             return alpha;
         }
 
-        // Step 4. Transposition table.
+        // Step 4. Transposition table (its entry is for the whole node: no cut-off in a
+        // search that leaves a move out).
+        let excluded = self.frames[ply].excluded;
         let hash = pos.zobrist_hash();
         let tt = self.tt.probe(hash, ply);
         let tt_move = tt.map_or(0, |t| t.mv);
         if let Some(t) = tt {
-            if !pv_node && t.depth >= depth {
+            if !pv_node && excluded.is_none() && t.depth >= depth {
                 let cut = match t.bound {
                     Bound::Exact => true,
                     Bound::Lower => t.score >= beta,
@@ -273,7 +277,7 @@ impl<'a> Worker<'a> {
         let us = pos.turn();
         let has_pieces = (pos.board().by_color(us) & !pos.board().by_role(Role::Pawn) & !pos.board().by_role(Role::King)).any();
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_none() {
             // Step 6. Reverse futility pruning.
             if depth <= p::RFP_MAX_DEPTH
                 && eval.abs() < MATE_BOUND
@@ -345,6 +349,9 @@ impl<'a> Worker<'a> {
         let lmp_count = (p::LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
 
         while let Some(m) = picker.next(pos, self.history, true) {
+            if Some(m) == excluded {
+                continue;
+            }
             let quiet = !is_tactical(pos, m);
             let gives_check = gives_check(pos, m);
 
@@ -375,13 +382,28 @@ impl<'a> Worker<'a> {
                 }
             }
 
+            // Step 12. Extensions, while the path is shorter than twice the iteration's depth.
+            let mut extension = 0;
+            if (ply as i32) < p::MAX_EXTENSION_RATIO * self.root_depth {
+                extension = match tt {
+                    Some(t) if encode(m) == tt_move && excluded.is_none() => match self.singular(pos, m, t, depth, beta, ply, pv_node) {
+                        Singular::Cut(v) => return v,
+                        Singular::Extend(e) => e,
+                    },
+                    _ => 0,
+                };
+                if gives_check {
+                    extension = extension.max(1);
+                }
+            }
+            if self.stopped {
+                return 0;
+            }
+            let new_depth = depth - 1 + extension;
+
             let mut child = pos.clone();
             child.play_unchecked(m);
             debug_assert_eq!(gives_check, child.is_check());
-
-            // Step 12. Check extension.
-            let extension = (gives_check && (ply as i32) < p::MAX_EXTENSION_RATIO * self.root_depth) as i32;
-            let new_depth = depth - 1 + extension;
 
             self.frames[ply].mv = Some(m);
             self.hashes.push(child.zobrist_hash());
@@ -444,6 +466,11 @@ impl<'a> Worker<'a> {
             }
         }
 
+        if moves_searched == 0 && excluded.is_some() {
+            // The left-out move was the only one (or all others were pruned).
+            return alpha;
+        }
+
         // Step 16. Transposition table store.
         let bound = if best_score >= beta {
             Bound::Lower
@@ -452,7 +479,46 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        self.tt.store(hash, ply, best_move, best_score, static_eval, depth, bound);
+        if excluded.is_none() {
+            self.tt.store(hash, ply, best_move, best_score, static_eval, depth, bound);
+        }
         best_score
     }
+
+    /// Singular extension of the hash move `m` (entry `t`): a reduced search of every other
+    /// move against a bound just below the hash move's score. When all fail low, `m` alone
+    /// holds the score and is searched one ply deeper (two at a non-PV node when they fail by
+    /// far); when even that bound is at least `beta`, several moves refute the node (a
+    /// multi-cut); when only the hash score reaches `beta`, `m` is searched one ply shallower.
+    #[allow(clippy::too_many_arguments)]
+    fn singular(&mut self, pos: &Position, m: Move, t: TtHit, depth: i32, beta: i32, ply: usize, pv_node: bool) -> Singular {
+        if depth < p::SE_MIN_DEPTH
+            || t.depth < depth - p::SE_TT_DEPTH_MARGIN
+            || t.bound == Bound::Upper
+            || t.score.abs() >= MATE_BOUND
+        {
+            return Singular::Extend(0);
+        }
+        let singular_beta = t.score - p::SE_MARGIN_PER_PLY * depth;
+        self.frames[ply].excluded = Some(m);
+        let v = self.negamax(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
+        self.frames[ply].excluded = None;
+        if v < singular_beta {
+            Singular::Extend(if !pv_node && v < singular_beta - p::SE_DOUBLE_MARGIN { 2 } else { 1 })
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else if t.score >= beta {
+            Singular::Extend(-1)
+        } else {
+            Singular::Extend(0)
+        }
+    }
+}
+
+/// What a singular-extension search decided for the hash move.
+enum Singular {
+    /// Plies to add to (or, negative, take from) the hash move's depth.
+    Extend(i32),
+    /// The node fails high without searching further, with this score.
+    Cut(i32),
 }

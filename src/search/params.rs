@@ -77,6 +77,15 @@ pub const SEE_CAPTURE_MARGIN: i32 = 90;
 /// SEE pruning threshold per ply for quiet moves.
 pub const SEE_QUIET_MARGIN: i32 = 50;
 
+/// Singular extensions: at depth >= this, the hash move is tested for being the only good one.
+pub const SE_MIN_DEPTH: i32 = 8;
+/// ... when its table entry is at most this many plies shallower than the node,
+pub const SE_TT_DEPTH_MARGIN: i32 = 3;
+/// ... against a bound this many cp per ply below its score;
+pub const SE_MARGIN_PER_PLY: i32 = 2;
+/// two plies of extension when the other moves fail by this much more.
+pub const SE_DOUBLE_MARGIN: i32 = 25;
+
 /// Late move reductions: moves after the first `LMR_MIN_MOVES` (plus one at PV nodes) at
 /// depth >= `LMR_MIN_DEPTH` are reduced by `LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR`
 /// (both in hundredths).
