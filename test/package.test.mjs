@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Chess as ChessJs } from 'chess.js';
 import { packedApp, root, run } from './support/packed.mjs';
 
@@ -28,6 +29,15 @@ test('the tarball holds the package files and nothing else', () => {
   assert.equal(manifest.license, 'MIT OR Apache-2.0');
   assert.equal(Object.keys(manifest.exports['.'])[0], 'types', 'types first');
   for (const entry of manifest.sideEffects) assert.ok(files.includes(entry.replace('./', '')), entry);
+});
+
+// The engine issue's budget for the whole module (rules and engine): 150,000 bytes at gzip -9
+// (Node's zlib, which packs this file about 1 KB larger than the gzip program does).
+test('the packed .wasm stays within 150,000 bytes at gzip -9', () => {
+  const wasm = readFileSync(join(ctx.app, 'node_modules/rocada/rocada_bg.wasm'));
+  const gzip = gzipSync(wasm, { level: 9 }).length;
+  console.log(`# rocada_bg.wasm: ${wasm.length} bytes raw, ${gzip} bytes gzip -9`);
+  assert.ok(gzip <= 150_000, `rocada_bg.wasm is ${gzip} bytes at gzip -9`);
 });
 
 test('the shipped types have no `any`', () => {
