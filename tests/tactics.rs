@@ -4,8 +4,9 @@
 //! 24; scripts/match/make_mates.py). A position is solved when the search reports
 //! `Score::Mate(n)` with `n` no more than the stated distance and plays a legal move.
 //!
-//! - `mate_suite_sample`: every fifth position (226) within 1 000 000 nodes each (about 1 s native), all solved
-//!   (a node-bounded search stops once its mate is proven: always on, a few seconds);
+//! - `mate_suite_sample`: every fifth position (226) within 1 000 000 nodes each (about 1 s
+//!   natively), all solved (a node-bounded search stops once its mate is proven: always on, a
+//!   few seconds);
 //! - `mate_suite_full` (`#[ignore]`, release): every position at 1 s each, at least 99%:
 //!   `cargo test --release --test tactics -- --ignored`.
 

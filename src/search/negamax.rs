@@ -385,19 +385,16 @@ impl<'a> Worker<'a> {
             // Step 12. Extensions, while the path is shorter than twice the iteration's depth.
             let mut extension = 0;
             if (ply as i32) < p::MAX_EXTENSION_RATIO * self.root_depth {
-                extension = match tt {
-                    Some(t) if encode(m) == tt_move && excluded.is_none() => match self.singular(pos, m, t, depth, beta, ply, pv_node) {
+                if let Some(t) = tt.filter(|_| encode(m) == tt_move && excluded.is_none()) {
+                    match self.singular(pos, m, t, depth, beta, ply, pv_node) {
+                        _ if self.stopped => return 0,
                         Singular::Cut(v) => return v,
-                        Singular::Extend(e) => e,
-                    },
-                    _ => 0,
-                };
+                        Singular::Extend(e) => extension = e,
+                    }
+                }
                 if gives_check {
                     extension = extension.max(1);
                 }
-            }
-            if self.stopped {
-                return 0;
             }
             let new_depth = depth - 1 + extension;
 
