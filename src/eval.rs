@@ -5,7 +5,8 @@
 //! scaled down in drawish endings:
 //!
 //! 1. material and piece-square tables;
-//! 2. mobility (squares reachable that are not own pieces nor attacked by enemy pawns);
+//! 2. mobility: a score per number of reachable squares (not own pieces nor attacked by enemy
+//!    pawns), one table per piece;
 //! 3. pawn structure: passed (with free path and king distance), isolated, doubled, connected;
 //! 4. pieces: bishop pair, rooks on open files, outposts, pieces threatened by lesser ones;
 //! 5. king safety: attackers of the king zone and safe checks (quadratic), pawn shield;
@@ -142,9 +143,9 @@ pub struct EvalParams {
     pub piece_value: [S; 6],
     /// Piece-square tables by role, drawn from White's side (row 1 is rank 8).
     pub pst: [[S; 64]; 6],
-    /// Per reachable square (not own pieces, not attacked by enemy pawns) beyond
-    /// `MOBILITY_BASE`, by role.
-    pub mobility: [S; 6],
+    /// By the number of reachable squares (not own pieces, not attacked by enemy pawns),
+    /// for knight, bishop, rook and queen.
+    pub mobility: [[S; 28]; 4],
     /// Passed pawn by relative rank (rank 1 .. rank 8).
     pub passed_pawn: [S; 8],
     /// Passed pawn whose stop square is free, by relative rank.
@@ -280,7 +281,7 @@ fn pieces(b: &Board, color: Color, info: &mut SideInfo, w: &EvalParams) -> S {
                 _ => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
             };
             info.attacks[r] |= attacks;
-            s += w.mobility[r] * ((attacks & area).count() as i32 - p::MOBILITY_BASE[r]);
+            s += w.mobility[r - 1][(attacks & area).count() as usize];
             if (attacks & zone).any() {
                 info.units += p::KING_ATTACK_UNITS[r];
                 info.attackers += 1;

@@ -2,8 +2,12 @@
 //! `EVAL` block of src/search/params.rs) to scored positions, Texel-style. A development
 //! tool: never shipped.
 //!
-//! Input: lines `FEN;score`, the score in centipawns for the side to move (made by
-//! bench/tune/gen_data.py: Stockfish self-play scored by Stockfish's own search).
+//! Input: lines `FEN;score`, the score in centipawns for the side to move, made by
+//! bench/tune/gen_data.py (Stockfish self-play scored by Stockfish's own search) and
+//! bench/tune/label_games.py (rocada self-play and the match PGNs, scored by Stockfish). The
+//! weights in params.rs (2026-12-01) come from 297,775 distinct positions: 70,350 from
+//! gen_data.py, 102,346 from the games of scripts/match's matches and 125,039 from self-play
+//! at 3,000 nodes a move, all at depth 8.
 //!
 //! Method: the evaluation is linear in almost every weight, so the tool measures, once per
 //! round, each position's evaluation and its slope along every weight (finite differences
@@ -39,26 +43,26 @@ fn sigmoid(cp: f64) -> f64 {
 }
 
 /// Number of tunable score pairs.
-const PAIRS: usize = 6 + 6 * 64 + 6 + 8 + 8 + 8 + 10;
+const PAIRS: usize = 6 + 6 * 64 + 4 * 28 + 8 + 8 + 8 + 10;
 
 /// Tunable pair `i` of `w`, in a fixed order.
 fn pair_mut(w: &mut EvalParams, i: usize) -> &mut S {
     match i {
         0..6 => &mut w.piece_value[i],
         6..390 => &mut w.pst[(i - 6) / 64][(i - 6) % 64],
-        390..396 => &mut w.mobility[i - 390],
-        396..404 => &mut w.passed_pawn[i - 396],
-        404..412 => &mut w.passed_free[i - 404],
-        412..420 => &mut w.connected_pawn[i - 412],
-        420 => &mut w.passed_king_distance,
-        421 => &mut w.isolated_pawn,
-        422 => &mut w.doubled_pawn,
-        423 => &mut w.bishop_pair,
-        424 => &mut w.rook_open_file,
-        425 => &mut w.rook_semi_open_file,
-        426 => &mut w.threatened_piece,
-        427 => &mut w.outpost,
-        428 => &mut w.king_shield_pawn,
+        390..502 => &mut w.mobility[(i - 390) / 28][(i - 390) % 28],
+        502..510 => &mut w.passed_pawn[i - 502],
+        510..518 => &mut w.passed_free[i - 510],
+        518..526 => &mut w.connected_pawn[i - 518],
+        526 => &mut w.passed_king_distance,
+        527 => &mut w.isolated_pawn,
+        528 => &mut w.doubled_pawn,
+        529 => &mut w.bishop_pair,
+        530 => &mut w.rook_open_file,
+        531 => &mut w.rook_semi_open_file,
+        532 => &mut w.threatened_piece,
+        533 => &mut w.outpost,
+        534 => &mut w.king_shield_pawn,
         _ => &mut w.king_open_file,
     }
 }
@@ -210,7 +214,11 @@ fn render(w: &EvalParams) -> String {
         t += "        ],\n";
     }
     t += "    ],\n";
-    t += &format!("    mobility: {},\n", list(&w.mobility));
+    t += "    mobility: [\n";
+    for row in &w.mobility {
+        t += &format!("        {},\n", list(row));
+    }
+    t += "    ],\n";
     t += &format!("    passed_pawn: {},\n", list(&w.passed_pawn));
     t += &format!("    passed_free: {},\n", list(&w.passed_free));
     t += &format!("    passed_king_distance: {},\n", pair(&w.passed_king_distance));
