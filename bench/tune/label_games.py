@@ -73,7 +73,6 @@ def label(sf, board, depth, out):
         return None
     if score[0] == "cp" and abs(score[1]) < 3000 and m in board.legal_moves and not board.is_capture(m) and m.promotion is None:
         out.write("%s;%d\n" % (board.fen(), score[1]))
-        return score
     return score
 
 
