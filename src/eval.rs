@@ -8,7 +8,8 @@
 //! 2. mobility: a score per number of reachable squares (not own pieces nor attacked by enemy
 //!    pawns), one table per piece;
 //! 3. pawn structure: passed (with free path and king distance), isolated, doubled, connected;
-//! 4. pieces: bishop pair, rooks on open files, outposts, pieces threatened by lesser ones;
+//! 4. pieces: bishop pair, bishops' own pawns on their colour, rooks on open files, outposts,
+//!    pieces threatened by lesser ones, pieces attacked and undefended;
 //! 5. king safety: attackers of the king zone and safe checks (quadratic), pawn shield;
 //! 6. endgame knowledge: no mating material is 0, opposite-coloured bishops and a
 //!    pawnless minor-piece edge are scaled down, a bare king is driven to the edge.
@@ -106,13 +107,16 @@ fn relative_rank(color: Color, sq: Square) -> usize {
     }
 }
 
-/// Index into the params tables (drawn with rank 8 first) for a piece of `color` on `sq`.
+/// Index into the piece-square tables (rank 8 first, files a..d; files e..h mirror them) for
+/// a piece of `color` on `sq`.
 #[inline(always)]
-fn table_index(color: Color, sq: Square) -> usize {
-    match color {
-        Color::White => sq as usize ^ 56,
-        Color::Black => sq as usize,
-    }
+fn pst_index(color: Color, sq: Square) -> usize {
+    let rank = match color {
+        Color::White => 7 - sq.rank() as usize,
+        Color::Black => sq.rank() as usize,
+    };
+    let file = sq.file() as usize;
+    rank * 4 + file.min(7 - file)
 }
 
 /// Squares attacked by the pawns `pawns` of `color`.
@@ -141,8 +145,9 @@ fn centre_distance(sq: Square) -> i32 {
 pub struct EvalParams {
     /// Material by role (pawn, knight, bishop, rook, queen, king).
     pub piece_value: [S; 6],
-    /// Piece-square tables by role, drawn from White's side (row 1 is rank 8).
-    pub pst: [[S; 64]; 6],
+    /// Piece-square tables by role, drawn from White's side (row 1 is rank 8) for files a..d;
+    /// files e..h are their mirror image.
+    pub pst: [[S; 32]; 6],
     /// By the number of reachable squares (not own pieces, not attacked by enemy pawns),
     /// for knight, bishop, rook and queen.
     pub mobility: [[S; 28]; 4],
@@ -173,6 +178,12 @@ pub struct EvalParams {
     pub king_shield_pawn: S,
     /// Each file next to (or of) such a king without own pawns.
     pub king_open_file: S,
+    /// King danger, per `units^2 / 64` (units: attackers of the king zone and safe checks).
+    pub king_danger: S,
+    /// A piece (not a pawn or the king) attacked and not defended.
+    pub hanging_piece: S,
+    /// Each own pawn on the squares of a bishop's colour, per bishop.
+    pub bishop_pawns: S,
 }
 
 /// What the first pass learns about one side.
@@ -248,7 +259,7 @@ fn material_and_tables(b: &Board, color: Color, w: &EvalParams) -> (S, i32) {
         s += w.piece_value[role as usize] * n;
         phase += p::PHASE_WEIGHT[role as usize] * n;
         for sq in bb {
-            s += w.pst[role as usize][table_index(color, sq)];
+            s += w.pst[role as usize][pst_index(color, sq)];
         }
     }
     (s, phase)
@@ -288,6 +299,10 @@ fn pieces(b: &Board, color: Color, info: &mut SideInfo, w: &EvalParams) -> S {
             }
             match role {
                 Role::Knight | Role::Bishop => {
+                    if role == Role::Bishop {
+                        let colour = if Bitboard::LIGHT_SQUARES.contains(sq) { Bitboard::LIGHT_SQUARES } else { Bitboard::DARK_SQUARES };
+                        s += w.bishop_pawns * (our_pawns & colour).count() as i32;
+                    }
                     let rr = relative_rank(color, sq);
                     let span = adjacent_files(sq.file() as u32) & ranks_ahead(color, sq);
                     if (3..=5).contains(&rr) && our_pawn_attacks.contains(sq) && (span & their_pawns).is_empty() {
@@ -375,6 +390,8 @@ fn threats_and_king(b: &Board, color: Color, info: &[SideInfo; 2], w: &EvalParam
     let threatened =
         (minors & by_pawn) | (rooks & (by_pawn | by_minor)) | (queens & (by_pawn | by_minor | theirs.attacks[Role::Rook as usize]));
     s += w.threatened_piece * threatened.count() as i32;
+    let hanging = ours & !b.by_role(Role::Pawn) & !b.by_role(Role::King) & theirs.all & !mine.all;
+    s += w.hanging_piece * hanging.count() as i32;
 
     let Some(king) = b.king_of(color) else {
         return s;
@@ -417,8 +434,8 @@ fn threats_and_king(b: &Board, color: Color, info: &[SideInfo; 2], w: &EvalParam
         if !has_queen {
             units /= 2;
         }
-        let danger = (units * units * p::KING_DANGER_SCALE / 16).min(p::KING_DANGER_MAX);
-        s -= S(danger, danger / 8);
+        let square = (units * units).min(p::KING_DANGER_MAX_UNITS_SQUARED);
+        s += S(w.king_danger.0 * square / 64, w.king_danger.1 * square / 64);
     }
     s
 }

@@ -16,7 +16,7 @@
 //! `(sigmoid(eval) - sigmoid(score))^2` with `sigmoid(x) = 1 / (1 + 10^(-x/400))`, by Adam
 //! over that linear model, with a light pull toward the starting weights, keeping the
 //! epoch with the lowest loss on held-out positions (every tenth block of 200 lines). The few non-linear
-//! parts (king danger, endgame scaling, mop-up) stay fixed; a second round re-measures the
+//! parts (king attack units, endgame scaling, mop-up) stay fixed; a second round re-measures the
 //! slopes at the new weights. Every round reports the loss on held-out positions measured
 //! with the real evaluation, so a wrong model shows.
 //!
@@ -43,27 +43,30 @@ fn sigmoid(cp: f64) -> f64 {
 }
 
 /// Number of tunable score pairs.
-const PAIRS: usize = 6 + 6 * 64 + 4 * 28 + 8 + 8 + 8 + 10;
+const PAIRS: usize = 6 + 6 * 32 + 4 * 28 + 8 + 8 + 8 + 13;
 
 /// Tunable pair `i` of `w`, in a fixed order.
 fn pair_mut(w: &mut EvalParams, i: usize) -> &mut S {
     match i {
         0..6 => &mut w.piece_value[i],
-        6..390 => &mut w.pst[(i - 6) / 64][(i - 6) % 64],
-        390..502 => &mut w.mobility[(i - 390) / 28][(i - 390) % 28],
-        502..510 => &mut w.passed_pawn[i - 502],
-        510..518 => &mut w.passed_free[i - 510],
-        518..526 => &mut w.connected_pawn[i - 518],
-        526 => &mut w.passed_king_distance,
-        527 => &mut w.isolated_pawn,
-        528 => &mut w.doubled_pawn,
-        529 => &mut w.bishop_pair,
-        530 => &mut w.rook_open_file,
-        531 => &mut w.rook_semi_open_file,
-        532 => &mut w.threatened_piece,
-        533 => &mut w.outpost,
-        534 => &mut w.king_shield_pawn,
-        _ => &mut w.king_open_file,
+        6..198 => &mut w.pst[(i - 6) / 32][(i - 6) % 32],
+        198..310 => &mut w.mobility[(i - 198) / 28][(i - 198) % 28],
+        310..318 => &mut w.passed_pawn[i - 310],
+        318..326 => &mut w.passed_free[i - 318],
+        326..334 => &mut w.connected_pawn[i - 326],
+        334 => &mut w.passed_king_distance,
+        335 => &mut w.isolated_pawn,
+        336 => &mut w.doubled_pawn,
+        337 => &mut w.bishop_pair,
+        338 => &mut w.rook_open_file,
+        339 => &mut w.rook_semi_open_file,
+        340 => &mut w.threatened_piece,
+        341 => &mut w.outpost,
+        342 => &mut w.king_shield_pawn,
+        343 => &mut w.king_open_file,
+        344 => &mut w.king_danger,
+        345 => &mut w.hanging_piece,
+        _ => &mut w.bishop_pawns,
     }
 }
 
@@ -75,19 +78,6 @@ fn slot(w: &mut EvalParams, k: usize) -> &mut i32 {
     } else {
         &mut s.1
     }
-}
-
-/// The weight that tunable number `k` moves with: piece-square entries are tied to their
-/// mirror image across the d/e line (too few positions to tell the wings apart).
-fn group(k: usize) -> usize {
-    let i = k / 2;
-    if !(6..390).contains(&i) {
-        return k;
-    }
-    let sq = (i - 6) % 64;
-    let file = sq % 8;
-    let mirrored = i - file + file.min(7 - file);
-    mirrored * 2 + k % 2
 }
 
 fn get(w: &EvalParams) -> Vec<i32> {
@@ -121,12 +111,7 @@ fn measure(positions: &[(Position, f64)], w: &EvalParams) -> Vec<Sample> {
                 let e = evaluate_with(pos, &probe);
                 *slot(&mut probe, k) -= STEP;
                 if e != base {
-                    let g = group(k) as u32;
-                    let d = (e - base) as f32 / STEP as f32;
-                    match slopes.iter_mut().find(|(j, _)| *j == g) {
-                        Some((_, x)) => *x += d,
-                        None => slopes.push((g, d)),
-                    }
+                    slopes.push((k as u32, (e - base) as f32 / STEP as f32));
                 }
             }
             Sample { target: *target, base: base as f64, slopes }
@@ -208,7 +193,7 @@ fn render(w: &EvalParams) -> String {
     t += &format!("    piece_value: {},\n    pst: [\n", list(&w.piece_value));
     for (r, table) in w.pst.iter().enumerate() {
         t += &format!("        // {}\n        [\n", ROLES[r]);
-        for row in table.chunks(8) {
+        for row in table.chunks(4) {
             t += &format!("            {},\n", row.iter().map(pair).collect::<Vec<_>>().join(", "));
         }
         t += "        ],\n";
@@ -232,6 +217,9 @@ fn render(w: &EvalParams) -> String {
     t += &format!("    outpost: {},\n", pair(&w.outpost));
     t += &format!("    king_shield_pawn: {},\n", pair(&w.king_shield_pawn));
     t += &format!("    king_open_file: {},\n", pair(&w.king_open_file));
+    t += &format!("    king_danger: {},\n", pair(&w.king_danger));
+    t += &format!("    hanging_piece: {},\n", pair(&w.hanging_piece));
+    t += &format!("    bishop_pawns: {},\n", pair(&w.bishop_pawns));
     t += "};\n";
     t
 }
@@ -284,7 +272,7 @@ fn main() {
         eprintln!("round {round}: slopes measured in {:.1} s", t.elapsed().as_secs_f64());
         let start = get(&w);
         let delta = fit(&samples, &held_out, start.len(), epochs);
-        let next: Vec<i32> = start.iter().enumerate().map(|(k, &x)| x + delta[group(k)].round() as i32).collect();
+        let next: Vec<i32> = start.iter().enumerate().map(|(k, &x)| x + delta[k].round() as i32).collect();
         set(&mut w, &next);
         eprintln!("round {round}: held-out loss {:.6}, training loss {:.6}", loss_real(&test, &w), loss_real(&train, &w));
     }

@@ -8,6 +8,7 @@
 //! - `negamax`: the principal variation search (its steps numbered like Stockfish's);
 //! - `qsearch`: captures until the position is quiet;
 //! - `ordering`: the staged move picker and history tables; `see`: static exchange evaluation;
+//!   `correction`: static evaluation corrections learned by pawn structure;
 //!   `gives_check`: whether a move checks, before it is played;
 //! - `tt`: the transposition table; [`params`]: every tunable number;
 //! - `level`: playing levels 1..19 (shallower search, blind spots, choice among several
@@ -29,6 +30,7 @@
 //! ```
 
 mod bench;
+mod correction;
 mod gives_check;
 mod iter_deep;
 mod level;

@@ -17,7 +17,7 @@
 //! 13. late move reductions and PVS re-searches,
 //! 14. history and killers on a cut;
 //! 15. mate or stalemate when there is no move;
-//! 16. the table store.
+//! 16. the table store, and the correction history update.
 
 use super::gives_check::gives_check;
 use super::ordering::{cont_key, encode, is_tactical, History, MovePicker, Stage};
@@ -256,22 +256,25 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Step 5. Static evaluation (refined by the table's score when its bound allows).
-        let eval = if in_check {
-            -INFINITE
-        } else {
-            let raw = match tt {
-                Some(t) => t.eval,
-                None => evaluate(pos),
-            };
-            match tt {
-                Some(t) if t.score.abs() < MATE_BOUND && (t.bound == Bound::Exact || (t.bound == Bound::Lower) == (t.score > raw)) => {
-                    t.score
-                }
-                _ => raw,
-            }
+        // Step 5. Static evaluation: the evaluation (`raw_eval`, which the table keeps),
+        // corrected by pawn structure (`static_eval`), then refined by the table's score when
+        // its bound allows (`eval`).
+        let raw_eval = match tt {
+            _ if in_check => -INFINITE,
+            Some(t) => t.eval,
+            None => evaluate(pos),
         };
-        let static_eval = if in_check { -INFINITE } else { tt.map_or_else(|| eval, |t| t.eval) };
+        let static_eval = if in_check { -INFINITE } else { self.history.correction.apply(pos, raw_eval) };
+        let eval = match tt {
+            Some(t)
+                if !in_check
+                    && t.score.abs() < MATE_BOUND
+                    && (t.bound == Bound::Exact || (t.bound == Bound::Lower) == (t.score > static_eval)) =>
+            {
+                t.score
+            }
+            _ => static_eval,
+        };
         self.frames[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.frames[ply - 2].eval;
         let us = pos.turn();
@@ -477,7 +480,16 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         if excluded.is_none() {
-            self.tt.store(hash, ply, best_move, best_score, static_eval, depth, bound);
+            self.tt.store(hash, ply, best_move, best_score, raw_eval, depth, bound);
+            // Learn the evaluation's error from a quiet result that bounds it on the right side.
+            if !in_check
+                && best_move.is_none_or(|m| !is_tactical(pos, m))
+                && best_score.abs() < MATE_BOUND
+                && !(bound == Bound::Lower && best_score <= static_eval)
+                && !(bound == Bound::Upper && best_score >= static_eval)
+            {
+                self.history.correction.update(pos, raw_eval, best_score, depth);
+            }
         }
         best_score
     }

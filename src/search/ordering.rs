@@ -17,6 +17,7 @@
 
 use super::params::{HISTORY_BONUS_CAP, HISTORY_MAX, SEE_VALUE, THREAT_ESCAPE_BONUS};
 use super::see::see_ge;
+use super::correction::Correction;
 use super::MAX_PLY;
 use crate::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::movegen::MoveSink;
@@ -90,12 +91,14 @@ pub struct History {
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     /// Counter moves: [moved piece (colour * 6 + role)][destination] of the previous move.
     counter: [[Option<Move>; 64]; 12],
+    /// Static evaluation corrections by pawn structure.
+    pub correction: Correction,
 }
 
 impl History {
     /// Empty tables.
     pub fn new() -> History {
-        History { butterfly: [[[0; 64]; 64]; 2], cont: vec![0; CONT_SIZE], killers: [[None; 2]; MAX_PLY + 1], counter: [[None; 64]; 12] }
+        History { butterfly: [[[0; 64]; 64]; 2], cont: vec![0; CONT_SIZE], killers: [[None; 2]; MAX_PLY + 1], counter: [[None; 64]; 12], correction: Correction::new() }
     }
 
     /// Forgets everything.
@@ -104,6 +107,7 @@ impl History {
         self.cont.iter_mut().for_each(|h| *h = 0);
         self.killers = [[None; 2]; MAX_PLY + 1];
         self.counter = [[None; 64]; 12];
+        self.correction.clear();
     }
 
     /// Keeps the tables between searches but halves the history and forgets killers.

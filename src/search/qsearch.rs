@@ -50,13 +50,14 @@ impl Worker<'_> {
                 Some(t) => t.eval,
                 None => evaluate(pos),
             };
+            let corrected = self.history.correction.apply(pos, static_eval);
             best = match tt {
                 Some(t)
-                    if t.score.abs() < MATE_BOUND && (t.bound == Bound::Exact || (t.bound == Bound::Lower) == (t.score > static_eval)) =>
+                    if t.score.abs() < MATE_BOUND && (t.bound == Bound::Exact || (t.bound == Bound::Lower) == (t.score > corrected)) =>
                 {
                     t.score
                 }
-                _ => static_eval,
+                _ => corrected,
             };
             if best >= beta {
                 if tt.is_none() {
