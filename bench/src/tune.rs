@@ -5,9 +5,10 @@
 //! Input: lines `FEN;score`, the score in centipawns for the side to move, made by
 //! bench/tune/gen_data.py (Stockfish self-play scored by Stockfish's own search) and
 //! bench/tune/label_games.py (rocada self-play and the match PGNs, scored by Stockfish). The
-//! weights in params.rs (2026-12-01) come from 297,775 distinct positions: 70,350 from
-//! gen_data.py, 102,346 from the games of scripts/match's matches and 125,039 from self-play
-//! at 3,000 nodes a move, all at depth 8.
+//! weights in params.rs (2026-12-01) come from two rounds on 297,775 distinct positions
+//! (70,350 from gen_data.py, 102,346 from the games of scripts/match's matches, 125,039 from
+//! self-play), then two on 780,228 from self-play (`label_games.py --minutes 50`, seeds 11
+//! and 12, in parallel), all self-play at 3,000 nodes a move and all scored at depth 8.
 //!
 //! Method: the evaluation is linear in almost every weight, so the tool measures, once per
 //! round, each position's evaluation and its slope along every weight (finite differences

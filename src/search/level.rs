@@ -33,8 +33,9 @@ use crate::{Color, Move, Position, Role};
 /// scored 70% against Stockfish `UCI_Elo` 1350 at 5s+0.05s and 90% at 10s+0.1s (about
 /// 1600); level 15 85% against 1800 (about 2100) and level 19 42.5% against 2100 (about
 /// 2050), both at 5s+0.05s; full strength 29.8% against 2400 over 200 games at 10s+0.1s
-/// (about 2250, 95%: 2200 .. 2295; later 22.0% with singular extensions and 33.2%, about
-/// 2280, with the re-tuned evaluation of 2026-12-01, each over 200 games). Levels 1, 3, 5,
+/// (about 2250, 95%: 2200 .. 2295; later 22.0% with singular extensions, 33.2% (about 2280)
+/// with the re-tuned evaluation of 2026-12-01 and 40.5% (about 2333) with correction history
+/// and the evaluation re-tuned again, each over 200 games). Levels 1, 3, 5,
 /// 7 and 8 through level-against-level matches (1 v 3: -325, 3 v 5: -160, 5 v 7: -380,
 /// 7 v 8: -220, 8 v 10: -220). The other levels are interpolated, and the top levels
 /// smoothed into an increasing scale.
