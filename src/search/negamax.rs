@@ -266,13 +266,7 @@ impl<'a> Worker<'a> {
         };
         let static_eval = if in_check { -INFINITE } else { self.history.correction.apply(pos, raw_eval) };
         let eval = match tt {
-            Some(t)
-                if !in_check
-                    && t.score.abs() < MATE_BOUND
-                    && (t.bound == Bound::Exact || (t.bound == Bound::Lower) == (t.score > static_eval)) =>
-            {
-                t.score
-            }
+            Some(t) if !in_check => t.refine(static_eval),
             _ => static_eval,
         };
         self.frames[ply].eval = eval;

@@ -51,14 +51,7 @@ impl Worker<'_> {
                 None => evaluate(pos),
             };
             let corrected = self.history.correction.apply(pos, static_eval);
-            best = match tt {
-                Some(t)
-                    if t.score.abs() < MATE_BOUND && (t.bound == Bound::Exact || (t.bound == Bound::Lower) == (t.score > corrected)) =>
-                {
-                    t.score
-                }
-                _ => corrected,
-            };
+            best = tt.map_or(corrected, |t| t.refine(corrected));
             if best >= beta {
                 if tt.is_none() {
                     self.tt.store(hash, ply, None, best, static_eval, 0, Bound::Lower);

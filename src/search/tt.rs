@@ -47,6 +47,19 @@ pub struct TtHit {
     pub bound: Bound,
 }
 
+impl TtHit {
+    /// `eval` refined by this entry: its score when the bound says the true value lies on the
+    /// score's side of `eval` (never a mate score), else `eval`.
+    #[inline(always)]
+    pub fn refine(&self, eval: i32) -> i32 {
+        if self.score.abs() < MATE_BOUND && (self.bound == Bound::Exact || (self.bound == Bound::Lower) == (self.score > eval)) {
+            self.score
+        } else {
+            eval
+        }
+    }
+}
+
 /// The transposition table.
 pub struct Tt {
     buckets: Vec<Bucket>,
