@@ -2,8 +2,8 @@
 //!
 //! The generator works out checkers, the check mask (squares that capture or block a single
 //! checker) and pinned pieces once per position, then hands each piece's legal targets as a
-//! bitboard to a [`MoveSink`]. Collecting into a list and counting (perft's bulk counting at
-//! the last ply) are two sinks over the same code.
+//! bitboard to a [`MoveSink`]. Collecting into a list (every move, or quiescence's tactical
+//! ones) and counting (perft's bulk counting at the last ply) are sinks over the same code.
 
 use crate::attacks::{between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks, rook_rays};
 use crate::castling::{castling_path, king_path};
@@ -46,6 +46,76 @@ impl MoveSink for Counter {
     #[inline(always)]
     fn castle(&mut self, _king: Square, _rook: Square) {
         self.0 += 1;
+    }
+}
+
+/// Collects moves into a list: every move, or (`tactical_only`) captures, en passant and queen
+/// promotions only. One sink for both, so the search's two generators are one copy of the code.
+struct ListSink {
+    moves: MoveList,
+    tactical_only: bool,
+    /// The opponent's pieces (what a tactical move may land on, besides a promotion square).
+    theirs: Bitboard,
+}
+
+impl ListSink {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        // Never full: validation bounds material, and no such position has 256 moves (218 at
+        // most in chess). `try_push` keeps even a broken invariant from panicking.
+        let _ = self.moves.try_push(m);
+    }
+
+    #[inline(always)]
+    fn pawn(&mut self, from: Square, to: Square, promote: bool) {
+        if promote {
+            for role in Role::PROMOTIONS {
+                if role == Role::Queen || !self.tactical_only {
+                    self.push(Move::new(Role::Pawn, from, to, MoveKind::Promotion(role)));
+                }
+            }
+        } else {
+            self.push(Move::new(Role::Pawn, from, to, MoveKind::Normal));
+        }
+    }
+}
+
+impl MoveSink for ListSink {
+    #[inline(always)]
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
+        let targets = if !self.tactical_only {
+            targets
+        } else if role == Role::Pawn {
+            targets & (self.theirs | Bitboard::BACKRANKS)
+        } else {
+            targets & self.theirs
+        };
+        for to in targets {
+            if role == Role::Pawn {
+                self.pawn(from, to, Bitboard::BACKRANKS.contains(to));
+            } else {
+                self.push(Move::new(role, from, to, MoveKind::Normal));
+            }
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32, promote: bool) {
+        if self.tactical_only && !promote && !matches!(delta.abs(), 7 | 9) {
+            return;
+        }
+        for to in targets {
+            self.pawn(Square::new((to as i32 - delta) as u32), to, promote);
+        }
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.push(Move::new(Role::Pawn, from, to, MoveKind::EnPassant));
+    }
+    #[inline(always)]
+    fn castle(&mut self, king: Square, rook: Square) {
+        if !self.tactical_only {
+            self.push(Move::new(Role::King, king, rook, MoveKind::Castle));
+        }
     }
 }
 
@@ -119,13 +189,21 @@ impl Position {
     /// assert_eq!(pos.legal_moves().len(), 20);
     /// ```
     pub fn legal_moves(&self) -> MoveList {
-        let mut moves = MoveList::new();
-        // Never full: validation bounds material, and no such position has 256 moves (218 at
-        // most in chess). `try_push` keeps even a broken invariant from panicking.
-        self.for_each_legal_move(|m| {
-            let _ = moves.try_push(m);
-        });
-        moves
+        self.collect_moves(false)
+    }
+
+    /// The legal captures, en passant captures and queen promotions (quiescence's moves), in
+    /// the order of [`Position::legal_moves`].
+    pub(crate) fn tactical_moves(&self) -> MoveList {
+        self.collect_moves(true)
+    }
+
+    // Never inlined: one copy of the generator serves both lists.
+    #[inline(never)]
+    fn collect_moves(&self, tactical_only: bool) -> MoveList {
+        let mut sink = ListSink { moves: MoveList::new(), tactical_only, theirs: self.board().by_color(!self.turn()) };
+        self.generate(&mut sink);
+        sink.moves
     }
 
     /// Calls `f` with every legal move, building no list (the order is that of
@@ -286,10 +364,8 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn kingless_moves(&self) -> MoveList {
-        let mut moves = MoveList::new();
-        let sink = &mut EachMove(|m| {
-            let _ = moves.try_push(m);
-        });
+        let mut list = ListSink { moves: MoveList::new(), tactical_only: false, theirs: Bitboard::EMPTY };
+        let sink = &mut list;
         let b = self.board();
         let ours = b.by_color(self.turn());
         let occupied = b.occupied();
@@ -301,7 +377,7 @@ impl Position {
         // No king: `king` only anchors pin lines, and nothing is pinned.
         self.generate_pawn_moves(sink, Square::A1, Bitboard::EMPTY, Bitboard::FULL, true);
         self.generate_en_passant(&mut |from, to| sink.en_passant(from, to));
-        moves
+        list.moves
     }
 
     #[inline(always)]
@@ -387,10 +463,53 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use crate::perft::{perft, perft_every_leaf};
-    use crate::{CastlingMode, Move, Position, Setup};
+    use crate::{CastlingMode, Move, MoveKind, Position, Role, Setup};
 
     fn sandbox(fen: &str) -> Position {
         Position::sandbox(Setup::from_fen(fen).unwrap(), CastlingMode::Standard).unwrap()
+    }
+
+    /// The tactical list is the full list filtered to captures, en passant and queen
+    /// promotions, in the same order, over positions from pseudo-random games (Chess960 and
+    /// kingless ones included).
+    #[test]
+    fn tactical_moves_are_the_legal_captures_and_queen_promotions() {
+        let starts = [
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", CastlingMode::Standard),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", CastlingMode::Standard),
+            ("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", CastlingMode::Standard),
+            ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", CastlingMode::Chess960),
+        ];
+        let mut seed = 0x9e37_79b9_u64;
+        let mut tactical = 0;
+        for (fen, mode) in starts {
+            let mut pos = Position::from_fen(fen, mode).unwrap();
+            for _ in 0..150 {
+                let all = pos.legal_moves();
+                if all.is_empty() {
+                    break;
+                }
+                let theirs = pos.board().by_color(!pos.turn());
+                let want: Vec<Move> = all
+                    .iter()
+                    .copied()
+                    .filter(|m| match m.kind() {
+                        MoveKind::EnPassant | MoveKind::Promotion(Role::Queen) => true,
+                        MoveKind::Promotion(_) | MoveKind::Castle => false,
+                        MoveKind::Normal => theirs.contains(m.to()),
+                    })
+                    .collect();
+                assert_eq!(pos.tactical_moves().to_vec(), want, "{}", pos.fen());
+                tactical += want.len();
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                pos.play_unchecked(all[(seed >> 33) as usize % all.len()]);
+            }
+        }
+        for fen in ["r3k3/1P6/8/8/8/8/6p1/R7 w - - 0 1", "4k3/8/8/8/3pP3/8/8/8 b - e3 0 1"] {
+            let pos = sandbox(fen);
+            assert_eq!(pos.tactical_moves().len(), pos.legal_moves().iter().filter(|m| m.is_en_passant() || m.promotion() == Some(Role::Queen) || m.role() != Role::Pawn && pos.board().occupied().contains(m.to())).count(), "{fen}");
+        }
+        assert!(tactical > 300, "{tactical}");
     }
 
     /// A side without its king: every sink (list, count, callback) sees the same moves,

@@ -20,8 +20,7 @@ use super::see::see_ge;
 use super::correction::Correction;
 use super::MAX_PLY;
 use crate::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use crate::movegen::MoveSink;
-use crate::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
+use crate::{Bitboard, Color, Move, MoveKind, Position, Role};
 use arrayvec::ArrayVec;
 
 /// A move with an ordering score.
@@ -258,7 +257,7 @@ impl MovePicker {
         let mut n_caps = 0;
         // Over `legal_moves()`, the generator's copy that the rest of the crate shares (its own
         // closure would instantiate the generator once more: 3.5 KB of wasm, no faster).
-        for m in pos.legal_moves() {
+        for &m in pos.legal_moves().iter() {
             if tt_move != 0 && encode(m) == tt_move {
                 found_tt = Some(m);
             }
@@ -293,15 +292,13 @@ impl MovePicker {
     /// A picker for quiescence: captures and queen promotions only (all moves if in check,
     /// which is handled by [`MovePicker::new`]).
     pub fn captures(pos: &Position, tt_move: u16) -> MovePicker {
-        let mut sink = CaptureSink { list: ArrayVec::new(), theirs: pos.board().by_color(!pos.turn()) };
-        pos.generate(&mut sink);
-        let mut list = sink.list;
+        let mut list = ArrayVec::new();
         let mut found_tt = None;
-        for sm in list.iter_mut() {
-            if tt_move != 0 && encode(sm.mv) == tt_move {
-                found_tt = Some(sm.mv);
+        for &m in pos.tactical_moves().iter() {
+            if tt_move != 0 && encode(m) == tt_move {
+                found_tt = Some(m);
             }
-            sm.score = mvv_lva(pos, sm.mv);
+            list.push(ScoredMove { mv: m, score: mvv_lva(pos, m) });
         }
         let n_caps = list.len();
         MovePicker {
@@ -470,48 +467,3 @@ fn select_best(list: &[ScoredMove], from: usize, to: usize) -> usize {
     best
 }
 
-/// Collects captures, en passant and queen promotions from the move generator.
-struct CaptureSink {
-    list: ArrayVec<ScoredMove, 256>,
-    theirs: Bitboard,
-}
-
-impl CaptureSink {
-    #[inline(always)]
-    fn push(&mut self, m: Move) {
-        self.list.push(ScoredMove { mv: m, score: 0 });
-    }
-}
-
-impl MoveSink for CaptureSink {
-    #[inline(always)]
-    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
-        if role == Role::Pawn {
-            for to in targets & (self.theirs | Bitboard::BACKRANKS) {
-                let kind = if Bitboard::BACKRANKS.contains(to) { MoveKind::Promotion(Role::Queen) } else { MoveKind::Normal };
-                self.push(Move::new(Role::Pawn, from, to, kind));
-            }
-        } else {
-            for to in targets & self.theirs {
-                self.push(Move::new(role, from, to, MoveKind::Normal));
-            }
-        }
-    }
-    #[inline(always)]
-    fn pawns(&mut self, targets: Bitboard, delta: i32, promote: bool) {
-        let capture = matches!(delta.abs(), 7 | 9);
-        if !capture && !promote {
-            return;
-        }
-        let kind = if promote { MoveKind::Promotion(Role::Queen) } else { MoveKind::Normal };
-        for to in targets {
-            self.push(Move::new(Role::Pawn, Square::new((to as i32 - delta) as u32), to, kind));
-        }
-    }
-    #[inline(always)]
-    fn en_passant(&mut self, from: Square, to: Square) {
-        self.push(Move::new(Role::Pawn, from, to, MoveKind::EnPassant));
-    }
-    #[inline(always)]
-    fn castle(&mut self, _king: Square, _rook: Square) {}
-}
