@@ -55,6 +55,7 @@ impl Worker<'_> {
         let mut completed = 0;
         let mut last_best = root_moves[0].mv;
         let mut instability = 1.0f64;
+        let mut iteration_scores: Vec<i32> = Vec::new();
 
         for depth in 1..=max_depth {
             self.root_depth = depth;
@@ -94,7 +95,11 @@ impl Worker<'_> {
             if bounded && (mate_found || root_moves.len() == 1 && depth >= 4) {
                 break;
             }
-            if self.time.stop_after_iteration(self.elapsed(), instability) {
+            iteration_scores.push(score);
+            let earlier = iteration_scores[iteration_scores.len().saturating_sub(4)];
+            let falling = super::time::falling_eval(self.previous_score.unwrap_or(score), earlier, score);
+            self.root_score = Some(score);
+            if self.time.stop_after_iteration(self.elapsed(), instability, falling) {
                 break;
             }
             if (self.should_stop)() || self.nodes >= self.node_limit {

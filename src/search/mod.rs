@@ -169,6 +169,8 @@ pub struct Search {
     history: Box<History>,
     pv_table: Box<negamax::PvTable>,
     clock: Box<dyn Clock + Send>,
+    /// The root score of the last search (time management compares the next one with it).
+    last_score: Option<i32>,
 }
 
 impl Search {
@@ -179,7 +181,7 @@ impl Search {
         let clock: Box<dyn Clock + Send> = Box::new(StdClock::new());
         #[cfg(target_arch = "wasm32")]
         let clock: Box<dyn Clock + Send> = Box::new(NoClock);
-        Search { tt: Tt::new(tt_mb), history: Box::new(History::new()), pv_table: Box::new(negamax::PvTable::new()), clock }
+        Search { tt: Tt::new(tt_mb), history: Box::new(History::new()), pv_table: Box::new(negamax::PvTable::new()), clock, last_score: None }
     }
 
     /// Replaces the clock (the wasm adapter passes one reading `performance.now()`).
@@ -196,6 +198,7 @@ impl Search {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.clear();
+        self.last_score = None;
     }
 
     /// Transposition table use, per mille.
@@ -232,6 +235,9 @@ impl Search {
             pos,
             history_hashes,
         );
-        worker.iterate(pos, &limits, on_info)
+        worker.previous_score = self.last_score;
+        let result = worker.iterate(pos, &limits, on_info);
+        self.last_score = worker.root_score;
+        result
     }
 }

@@ -107,6 +107,10 @@ pub(super) struct Worker<'a> {
     /// Nominal depth of the current iteration (caps check extensions).
     pub root_depth: i32,
     pub lmr: [[u8; 64]; 64],
+    /// The root score of the previous search (the same side's last move), for time.
+    pub previous_score: Option<i32>,
+    /// The root score of the last completed iteration.
+    pub root_score: Option<i32>,
 }
 
 impl<'a> Worker<'a> {
@@ -151,6 +155,8 @@ impl<'a> Worker<'a> {
             time: TimeManager::new(limits, pos.turn()),
             root_depth: 1,
             lmr,
+            previous_score: None,
+            root_score: None,
         }
     }
 

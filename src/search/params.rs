@@ -136,7 +136,7 @@ pub const MAX_EXTENSION_RATIO: i32 = 2;
 /// Time kept back from every clock reading (GUI and process latency).
 pub const MOVE_OVERHEAD_MS: f64 = 30.0;
 /// Moves assumed left in the game without `movestogo`.
-pub const DEFAULT_MOVES_TO_GO: f64 = 20.0;
+pub const DEFAULT_MOVES_TO_GO: f64 = 14.0;
 /// Part of the increment added to the soft limit, in percent.
 pub const INCREMENT_USE_PERCENT: f64 = 75.0;
 /// The hard limit is at most this multiple of the soft limit ...
@@ -147,6 +147,16 @@ pub const HARD_LIMIT_MAX_PERCENT: f64 = 40.0;
 pub const SOFT_START_PERCENT: f64 = 60.0;
 /// The soft limit is scaled up to this much (percent) while the best move keeps changing.
 pub const INSTABILITY_MAX_PERCENT: f64 = 180.0;
+/// The soft limit is also scaled by a falling-evaluation factor: this many percent when the
+/// score holds, ...
+pub const FALLING_EVAL_BASE_PERCENT: f64 = 75.0;
+/// ... plus this many percent per centipawn of `2 * (previous move's score - score) +
+/// (score three iterations ago - score)`, ...
+pub const FALLING_EVAL_PERCENT_PER_CP: f64 = 1.25;
+/// ... within these bounds.
+pub const FALLING_EVAL_MIN_PERCENT: f64 = 60.0;
+/// See `FALLING_EVAL_MIN_PERCENT`.
+pub const FALLING_EVAL_MAX_PERCENT: f64 = 160.0;
 
 // ---------------------------------------------------------------------------------------
 // Evaluation

@@ -1,5 +1,7 @@
 //! Time: an injectable clock, and the time manager that turns a clock or move time into a
 //! soft limit (do not start another iteration / stop after one) and a hard limit (stop now).
+//! Between iterations the soft limit is scaled up while the best move changes and while the
+//! score falls (against the previous move's and a few iterations back), down while it rises.
 //!
 //! The hard limit never exceeds `HARD_LIMIT_MAX_PERCENT` of the remaining time less
 //! `MOVE_OVERHEAD_MS`, so a game with a clock is never lost on time as long as the caller's
@@ -93,14 +95,24 @@ impl TimeManager {
     }
 
     /// Whether to stop after an iteration, `elapsed` ms into the search, given how unstable
-    /// the best move has been (1.0 = stable, up to `INSTABILITY_MAX_PERCENT / 100`).
-    pub fn stop_after_iteration(&self, elapsed: f64, instability: f64) -> bool {
+    /// the best move has been (1.0 = stable, up to `INSTABILITY_MAX_PERCENT / 100`) and how
+    /// the score falls ([`falling_eval`]).
+    pub fn stop_after_iteration(&self, elapsed: f64, instability: f64, falling: f64) -> bool {
         if !self.active || self.soft_ms.is_infinite() {
             return false;
         }
-        let soft = (self.soft_ms * instability).min(self.hard_ms);
+        let soft = (self.soft_ms * instability * falling).min(self.hard_ms);
         elapsed >= soft * p::SOFT_START_PERCENT / 100.0
     }
+}
+
+/// How much of the soft limit to use as the score (centipawns, mate scores capped) moves:
+/// more when it falls below the previous move's score (`previous`, the same side's last
+/// search) and below the score of a few iterations ago (`earlier`), less when it rises.
+pub fn falling_eval(previous: i32, earlier: i32, score: i32) -> f64 {
+    let [previous, earlier, score] = [previous, earlier, score].map(|s| s.clamp(-1000, 1000) as f64);
+    let percent = p::FALLING_EVAL_BASE_PERCENT + p::FALLING_EVAL_PERCENT_PER_CP * (2.0 * (previous - score) + (earlier - score));
+    percent.clamp(p::FALLING_EVAL_MIN_PERCENT, p::FALLING_EVAL_MAX_PERCENT) / 100.0
 }
 
 #[cfg(test)]
@@ -130,8 +142,25 @@ mod tests {
     fn movetime_and_infinite() {
         let t = TimeManager::new(&Limits::movetime(250), Color::Black);
         assert_eq!(t.hard_ms, 250.0);
-        assert!(!t.stop_after_iteration(249.0, 1.0));
+        assert!(!t.stop_after_iteration(249.0, 1.0, 1.0));
         let t = TimeManager::new(&Limits { infinite: true, wtime_ms: Some(10), ..Limits::default() }, Color::White);
         assert!(!t.active);
     }
+
+    #[test]
+    fn more_time_when_the_score_falls() {
+        let steady = falling_eval(30, 30, 30);
+        assert_eq!(steady, p::FALLING_EVAL_BASE_PERCENT / 100.0);
+        assert!(falling_eval(30, 30, 10) > steady);
+        assert!(falling_eval(30, 30, 50) < steady);
+        assert!(falling_eval(10, 30, 10) > steady && falling_eval(10, 30, 10) < falling_eval(30, 10, 10));
+        assert_eq!(falling_eval(0, 0, -MATE_LIKE), p::FALLING_EVAL_MAX_PERCENT / 100.0);
+        assert_eq!(falling_eval(-MATE_LIKE, -MATE_LIKE, MATE_LIKE), p::FALLING_EVAL_MIN_PERCENT / 100.0);
+        let t = tm(10_000, 100, None);
+        let when = t.soft_ms * p::SOFT_START_PERCENT / 100.0;
+        assert!(t.stop_after_iteration(when, 1.0, 1.0));
+        assert!(!t.stop_after_iteration(when, 1.0, falling_eval(30, 30, 0)));
+    }
+
+    const MATE_LIKE: i32 = 31_000;
 }
