@@ -364,8 +364,7 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn kingless_moves(&self) -> MoveList {
-        let mut list = ListSink { moves: MoveList::new(), tactical_only: false, theirs: Bitboard::EMPTY };
-        let sink = &mut list;
+        let mut sink = ListSink { moves: MoveList::new(), tactical_only: false, theirs: Bitboard::EMPTY };
         let b = self.board();
         let ours = b.by_color(self.turn());
         let occupied = b.occupied();
@@ -375,9 +374,9 @@ impl Position {
             sink.piece(role, from, targets);
         }
         // No king: `king` only anchors pin lines, and nothing is pinned.
-        self.generate_pawn_moves(sink, Square::A1, Bitboard::EMPTY, Bitboard::FULL, true);
+        self.generate_pawn_moves(&mut sink, Square::A1, Bitboard::EMPTY, Bitboard::FULL, true);
         self.generate_en_passant(&mut |from, to| sink.en_passant(from, to));
-        list.moves
+        sink.moves
     }
 
     #[inline(always)]

@@ -13,7 +13,8 @@
 //!
 //! All legal moves are generated once up front (the generator is fast and exact, so no
 //! pseudo-legal hash move check is needed); selection is lazy, so a cut-off after the first
-//! few moves never sorts the rest. Quiescence uses a captures-only generator instead.
+//! few moves never sorts the rest. Quiescence takes only the tactical moves
+//! (`Position::tactical_moves`, from the same copy of the generator).
 
 use super::params::{HISTORY_BONUS_CAP, HISTORY_MAX, SEE_VALUE, THREAT_ESCAPE_BONUS};
 use super::see::see_ge;
