@@ -91,6 +91,7 @@ impl Worker<'_> {
             }
             let score = root_moves[0].score;
             let mate_found = score.abs() >= MATE_BOUND && depth >= p::MATE_STOP_FACTOR * (MATE - score.abs()) + p::MATE_STOP_EXTRA;
+            self.root_score = Some(score);
             let bounded = self.time.active || limits.nodes.is_some();
             if bounded && (mate_found || root_moves.len() == 1 && depth >= 4) {
                 break;
@@ -98,7 +99,6 @@ impl Worker<'_> {
             iteration_scores.push(score);
             let earlier = iteration_scores[iteration_scores.len().saturating_sub(4)];
             let falling = super::time::falling_eval(self.previous_score.unwrap_or(score), earlier, score);
-            self.root_score = Some(score);
             if self.time.stop_after_iteration(self.elapsed(), instability, falling) {
                 break;
             }
