@@ -135,11 +135,8 @@ pub const MAX_EXTENSION_RATIO: i32 = 2;
 // Time management (milliseconds, percents).
 /// Time kept back from every clock reading (GUI and process latency).
 pub const MOVE_OVERHEAD_MS: f64 = 30.0;
-/// Moves assumed left in the game without `movestogo` or increment.
+/// Moves assumed left in the game without `movestogo`.
 pub const DEFAULT_MOVES_TO_GO: f64 = 14.0;
-/// Moves assumed left without `movestogo` when there is an increment: the increment carries
-/// the endgame, so more of the bank goes into the middlegame.
-pub const MOVES_TO_GO_WITH_INCREMENT: f64 = 10.0;
 /// Part of the increment added to the soft limit, in percent.
 pub const INCREMENT_USE_PERCENT: f64 = 75.0;
 /// The hard limit is at most this multiple of the soft limit ...

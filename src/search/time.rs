@@ -87,8 +87,7 @@ impl TimeManager {
         let Some(time) = time else { return unlimited };
         let inc = inc.unwrap_or(0) as f64;
         let available = (time as f64 - p::MOVE_OVERHEAD_MS).max(1.0);
-        let default_mtg = if inc > 0.0 { p::MOVES_TO_GO_WITH_INCREMENT } else { p::DEFAULT_MOVES_TO_GO };
-        let mtg = limits.movestogo.map_or(default_mtg, |m| (m.max(1) as f64).min(default_mtg));
+        let mtg = limits.movestogo.map_or(p::DEFAULT_MOVES_TO_GO, |m| (m.max(1) as f64).min(p::DEFAULT_MOVES_TO_GO));
         let soft = available / mtg + inc * p::INCREMENT_USE_PERCENT / 100.0;
         let cap = if mtg <= 1.0 { available * 0.8 } else { available * p::HARD_LIMIT_MAX_PERCENT / 100.0 };
         let hard = (soft * p::HARD_LIMIT_FACTOR).min(cap).max(1.0);
@@ -146,19 +145,6 @@ mod tests {
         assert!(!t.stop_after_iteration(249.0, 1.0, 1.0));
         let t = TimeManager::new(&Limits { infinite: true, wtime_ms: Some(10), ..Limits::default() }, Color::White);
         assert!(!t.active);
-    }
-
-    #[test]
-    fn an_increment_spends_more_of_the_bank() {
-        let bank_share = |inc: u64| {
-            let t = tm(10_000, inc, None);
-            (t.soft_ms - inc as f64 * p::INCREMENT_USE_PERCENT / 100.0) / (10_000.0 - p::MOVE_OVERHEAD_MS)
-        };
-        assert!((bank_share(0) - 1.0 / p::DEFAULT_MOVES_TO_GO).abs() < 1e-9);
-        assert!((bank_share(100) - 1.0 / p::MOVES_TO_GO_WITH_INCREMENT).abs() < 1e-9);
-        assert!(bank_share(100) > bank_share(0));
-        // An explicit movestogo below the default is obeyed either way.
-        assert_eq!(tm(10_000, 100, Some(5)).soft_ms, (10_000.0 - p::MOVE_OVERHEAD_MS) / 5.0 + 75.0);
     }
 
     #[test]
