@@ -12,9 +12,10 @@
 //! 8. null move pruning;
 //! 9. internal iterative reduction;
 //! 10. the move loop, with
-//! 11. shallow-depth pruning (late move, futility, SEE) of moves that do not check,
+//! 11. shallow-depth pruning (late move, futility, history, SEE) of moves that do not check,
 //! 12. extensions: singular (the hash move alone holds the score) and check,
-//! 13. late move reductions and PVS re-searches,
+//! 13. late move reductions (more for quiet moves after a tactical hash move) and PVS
+//!     re-searches,
 //! 14. history and killers on a cut;
 //! 15. mate or stalemate when there is no move;
 //! 16. the table store, and the correction history update.
@@ -349,6 +350,8 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let mut moves_searched = 0;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        // Whether the hash move is a capture or promotion: quiet moves after it are reduced more.
+        let mut tt_move_tactical = false;
         let lmp_count = (p::LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
 
         while let Some(m) = picker.next(pos, self.history, true) {
@@ -357,6 +360,9 @@ impl<'a> Worker<'a> {
             }
             let quiet = !is_tactical(pos, m);
             let gives_check = gives_check(pos, m);
+            if !quiet && encode(m) == tt_move {
+                tt_move_tactical = true;
+            }
 
             // Step 11. Pruning at shallow depth, once a move has saved us from being mated
             // (never of a check: mates hide there).
@@ -372,6 +378,12 @@ impl<'a> Worker<'a> {
                         && static_eval + p::FP_BASE + p::FP_MARGIN * depth <= alpha
                     {
                         picker.skip_quiets();
+                        continue;
+                    }
+                    if depth <= p::HISTORY_PRUNE_MAX_DEPTH
+                        && picker.stage() == Stage::Quiets
+                        && self.history.quiet(us, m, &conts) < -p::HISTORY_PRUNE_MARGIN * depth
+                    {
                         continue;
                     }
                     if depth <= p::SEE_PRUNE_MAX_DEPTH && !see_ge(pos, m, -p::SEE_QUIET_MARGIN * depth) {
@@ -422,6 +434,7 @@ impl<'a> Worker<'a> {
                     r += !improving as i32;
                     r -= gives_check as i32;
                     if quiet {
+                        r += tt_move_tactical as i32;
                         if Some(m) == killers[0] || Some(m) == killers[1] || Some(m) == counter {
                             r -= 1;
                         }

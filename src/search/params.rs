@@ -77,6 +77,10 @@ pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
 pub const SEE_CAPTURE_MARGIN: i32 = 90;
 /// SEE pruning threshold per ply for quiet moves.
 pub const SEE_QUIET_MARGIN: i32 = 50;
+/// History pruning: quiet moves (after the killers) are skipped at depth up to this ...
+pub const HISTORY_PRUNE_MAX_DEPTH: i32 = 4;
+/// ... when their history score is below minus this much per ply of depth.
+pub const HISTORY_PRUNE_MARGIN: i32 = 4096;
 
 /// Singular extensions: at depth >= this, the hash move is tested for being the only good one.
 pub const SE_MIN_DEPTH: i32 = 8;
