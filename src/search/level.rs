@@ -35,8 +35,8 @@ use crate::{Color, Move, Position, Role};
 /// 2050), both at 5s+0.05s; full strength 29.8% against 2400 over 200 games at 10s+0.1s
 /// (about 2250, 95%: 2200 .. 2295; later 22.0% with singular extensions, 33.2% (about 2280)
 /// with the re-tuned evaluation of 2026-12-01, 40.5% (about 2333) with correction history
-/// and the evaluation re-tuned again, and 44.8% (about 2363) with the falling-evaluation time
-/// factor, each over 200 games). Levels 1, 3, 5, 7 and 8 through
+/// and the evaluation re-tuned again, 44.8% (about 2363) with the falling-evaluation time
+/// factor, and 41.5% (about 2340) with history pruning, each over 200 games). Levels 1, 3, 5, 7 and 8 through
 /// level-against-level matches (1 v 3: -325, 3 v 5: -160, 5 v 7: -380, 7 v 8: -220, 8 v 10:
 /// -220). The other levels are interpolated, and the top levels smoothed into an increasing
 /// scale; level 20 is the latest full-strength figure.
