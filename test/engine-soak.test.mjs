@@ -297,6 +297,15 @@ async function soak(app) {
 
   // Warm-up: the same mix without kills, then the baseline.
   await run(40, false);
+  // A stop() before the first report makes a one-ply search on this thread, in a core the
+  // package creates once (engine-base.js `quick`, about 2.4 MiB of wasm memory). The random
+  // warm-up does not always reach it, so the baseline would depend on the seed and the timing.
+  const warm = await Engine.create();
+  const early = warm.bestMove(positions[0].input, { depth: 20 });
+  warm.stop();
+  const { move: earlyMove } = await early;
+  if (!positions[0].legal.has(earlyMove)) failures.push(`stop before the first report: ${earlyMove}`);
+  warm.terminate();
   const warmUp = { ...counts };
   for (const key of Object.keys(counts)) counts[key] = 0;
   const stillAlive = await allExited();
