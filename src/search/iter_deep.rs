@@ -7,7 +7,7 @@
 //! is the front of the root list: the previous iteration's best, or a move that has since
 //! beaten it in a completed search.
 
-use super::negamax::Worker;
+use super::negamax::{Node, Worker};
 use super::params as p;
 use super::{Bound, Limits, Score, SearchInfo, SearchResult, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::{Move, Position};
@@ -190,16 +190,16 @@ impl Worker<'_> {
             self.frames[0].mv = Some(m);
             self.hashes.push(child.zobrist_hash());
             let score = if i == pv_idx {
-                -self.negamax(&child, new_depth, -beta, -alpha, 1, true)
+                -self.negamax(&child, new_depth, -beta, -alpha, 1, Node::Pv)
             } else {
                 let quiet = !super::ordering::is_tactical(pos, m);
                 let r = if depth >= 3 && i >= pv_idx + 3 && quiet && !gives_check { 1 } else { 0 };
-                let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, 1, false);
+                let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, 1, Node::Cut);
                 if s > alpha && r > 0 {
-                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, 1, false);
+                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, 1, Node::Cut);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(&child, new_depth, -beta, -alpha, 1, true);
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, 1, Node::Pv);
                 }
                 s
             };

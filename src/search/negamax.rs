@@ -14,7 +14,8 @@
 //! 10. the move loop, with
 //! 11. shallow-depth pruning (late move, futility, history, SEE) of moves that do not check,
 //! 12. extensions: singular (the hash move alone holds the score) and check,
-//! 13. late move reductions (more for quiet moves after a tactical hash move) and PVS
+//! 13. late move reductions (more at expected cut nodes and for quiet moves after a tactical
+//!     hash move, less at positions that are or were on a principal variation) and PVS
 //!     re-searches,
 //! 14. history and killers on a cut;
 //! 15. mate or stalemate when there is no move;
@@ -217,7 +218,9 @@ impl<'a> Worker<'a> {
     }
 
     /// The search below the root (see the module documentation for the steps).
-    pub fn negamax(&mut self, pos: &Position, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize, pv_node: bool) -> i32 {
+    pub fn negamax(&mut self, pos: &Position, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize, node: Node) -> i32 {
+        let pv_node = node == Node::Pv;
+        let cut_node = node == Node::Cut;
         // Step 1. Horizon.
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, pv_node);
@@ -250,6 +253,8 @@ impl<'a> Worker<'a> {
         let hash = pos.zobrist_hash();
         let tt = self.tt.probe(hash, ply);
         let tt_move = tt.map_or(0, |t| t.mv);
+        // On a principal variation now or when this position was stored: reduced less.
+        let tt_pv = pv_node || tt.is_some_and(|t| t.pv);
         if let Some(t) = tt {
             if !pv_node && excluded.is_none() && t.depth >= depth {
                 let cut = match t.bound {
@@ -313,7 +318,7 @@ impl<'a> Worker<'a> {
                     let floor = self.null_floor;
                     self.hashes.push(null_pos.zobrist_hash());
                     self.null_floor = self.hashes.len() - 1;
-                    let v = -self.negamax(&null_pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                    let v = -self.negamax(&null_pos, depth - 1 - r, -beta, -beta + 1, ply + 1, node.child());
                     self.hashes.pop();
                     self.null_floor = floor;
                     if self.stopped {
@@ -401,7 +406,7 @@ impl<'a> Worker<'a> {
             let mut extension = 0;
             if (ply as i32) < p::MAX_EXTENSION_RATIO * self.root_depth {
                 if let Some(t) = tt.filter(|_| encode(m) == tt_move && excluded.is_none()) {
-                    match self.singular(pos, m, t, depth, beta, ply, pv_node) {
+                    match self.singular(pos, m, t, depth, beta, ply, node) {
                         _ if self.stopped => return 0,
                         Singular::Cut(v) => return v,
                         Singular::Extend(e) => extension = e,
@@ -422,7 +427,7 @@ impl<'a> Worker<'a> {
 
             // Step 13. Late move reductions and principal variation search.
             let score = if moves_searched == 0 {
-                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, node.child())
             } else {
                 let mut r = 0;
                 if depth >= p::LMR_MIN_DEPTH
@@ -430,7 +435,8 @@ impl<'a> Worker<'a> {
                     && (quiet || picker.stage() == Stage::BadCaptures)
                 {
                     r = self.lmr[depth.min(63) as usize][moves_searched.min(63) as usize] as i32;
-                    r -= pv_node as i32;
+                    r -= tt_pv as i32;
+                    r += p::LMR_CUT_NODE * cut_node as i32;
                     r += !improving as i32;
                     r -= gives_check as i32;
                     if quiet {
@@ -442,12 +448,13 @@ impl<'a> Worker<'a> {
                     }
                     r = r.min(new_depth - 1).max(0);
                 }
-                let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, Node::Cut);
                 if s > alpha && r > 0 {
-                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                    let full = if cut_node { Node::All } else { Node::Cut };
+                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, full);
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, Node::Pv);
                 }
                 s
             };
@@ -493,7 +500,7 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         if excluded.is_none() {
-            self.tt.store(hash, ply, best_move, best_score, raw_eval, depth, bound);
+            self.tt.store(hash, ply, best_move, best_score, raw_eval, depth, bound, tt_pv);
             // Learn the evaluation's error from a quiet result that bounds it on the right side.
             if !in_check
                 && best_move.is_none_or(|m| !is_tactical(pos, m))
@@ -513,7 +520,7 @@ impl<'a> Worker<'a> {
     /// far); when even that bound is at least `beta`, several moves refute the node (a
     /// multi-cut); when only the hash score reaches `beta`, `m` is searched one ply shallower.
     #[allow(clippy::too_many_arguments)]
-    fn singular(&mut self, pos: &Position, m: Move, t: TtHit, depth: i32, beta: i32, ply: usize, pv_node: bool) -> Singular {
+    fn singular(&mut self, pos: &Position, m: Move, t: TtHit, depth: i32, beta: i32, ply: usize, node: Node) -> Singular {
         if depth < p::SE_MIN_DEPTH
             || t.depth < depth - p::SE_TT_DEPTH_MARGIN
             || t.bound == Bound::Upper
@@ -523,16 +530,41 @@ impl<'a> Worker<'a> {
         }
         let singular_beta = t.score - p::SE_MARGIN_PER_PLY * depth;
         self.frames[ply].excluded = Some(m);
-        let v = self.negamax(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
+        let without_m = if node == Node::Cut { Node::Cut } else { Node::All };
+        let v = self.negamax(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, without_m);
         self.frames[ply].excluded = None;
         if v < singular_beta {
-            Singular::Extend(if !pv_node && v < singular_beta - p::SE_DOUBLE_MARGIN { 2 } else { 1 })
+            Singular::Extend(if node != Node::Pv && v < singular_beta - p::SE_DOUBLE_MARGIN { 2 } else { 1 })
         } else if singular_beta >= beta {
             Singular::Cut(singular_beta)
         } else if t.score >= beta {
             Singular::Extend(-1)
         } else {
             Singular::Extend(0)
+        }
+    }
+}
+
+/// What a node is expected to be: on the principal variation, failing high (a cut node: one
+/// move should refute it, so late moves are reduced more), or failing low (an all node).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// Searched with an open window.
+    Pv,
+    /// Expected to fail high.
+    Cut,
+    /// Expected to fail low.
+    All,
+}
+
+impl Node {
+    /// The kind of this node's first child (and of its null-move child): a PV node's first
+    /// child is on the PV; the first reply to a cut node should fail low, and the other way.
+    fn child(self) -> Node {
+        match self {
+            Node::Pv => Node::Pv,
+            Node::Cut => Node::All,
+            Node::All => Node::Cut,
         }
     }
 }

@@ -103,6 +103,8 @@ pub const LMR_BASE: i32 = 75;
 pub const LMR_DIVISOR: i32 = 225;
 /// History score that changes the reduction by one ply.
 pub const LMR_HISTORY_DIVISOR: i32 = 12288;
+/// Extra reduction at an expected cut node, in plies.
+pub const LMR_CUT_NODE: i32 = 2;
 
 /// Correction history: entries are kept in 1/`CORRECTION_GRAIN` cp, ...
 pub const CORRECTION_GRAIN: i32 = 256;

@@ -27,6 +27,7 @@ impl Worker<'_> {
 
         let hash = pos.zobrist_hash();
         let tt = self.tt.probe(hash, ply);
+        let tt_pv = pv_node || tt.is_some_and(|t| t.pv);
         if let Some(t) = tt {
             if !pv_node {
                 let cut = match t.bound {
@@ -54,7 +55,7 @@ impl Worker<'_> {
             best = tt.map_or(corrected, |t| t.refine(corrected));
             if best >= beta {
                 if tt.is_none() {
-                    self.tt.store(hash, ply, None, best, static_eval, 0, Bound::Lower);
+                    self.tt.store(hash, ply, None, best, static_eval, 0, Bound::Lower, tt_pv);
                 }
                 return best;
             }
@@ -103,7 +104,7 @@ impl Worker<'_> {
         }
 
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
-        self.tt.store(hash, ply, best_move, best, static_eval, 0, bound);
+        self.tt.store(hash, ply, best_move, best, static_eval, 0, bound, tt_pv);
         best
     }
 }

@@ -20,11 +20,15 @@ struct Entry {
     score: i16,
     eval: i16,
     depth: u8,
-    /// Bits 0-1: bound; bits 2-7: generation.
+    /// Bits 0-1: bound; bit 2: on a principal variation; bits 3-7: generation.
     gen_bound: u8,
 }
 
 const ENTRIES_PER_BUCKET: usize = 5;
+/// Generations wrap at this mask (five bits of `gen_bound`).
+const GENERATIONS: u8 = 31;
+/// The PV bit of `gen_bound`.
+const PV_BIT: u8 = 4;
 
 #[derive(Clone, Copy, Default)]
 #[repr(C, align(64))]
@@ -45,6 +49,8 @@ pub struct TtHit {
     pub depth: i32,
     /// Exact, lower or upper bound.
     pub bound: Bound,
+    /// Whether the position was on a principal variation when stored (or earlier).
+    pub pv: bool,
 }
 
 impl TtHit {
@@ -90,7 +96,7 @@ impl Tt {
 
     /// Starts a new search: older entries become preferred for replacement.
     pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 63;
+        self.generation = (self.generation + 1) & GENERATIONS;
     }
 
     /// Size in bytes.
@@ -118,18 +124,20 @@ impl Tt {
             eval: e.eval as i32,
             depth: e.depth as i32,
             bound: Bound::from_bits(e.gen_bound & 3),
+            pv: e.gen_bound & PV_BIT != 0,
         })
     }
 
-    /// Stores a search result for `hash` (the score relative to the root at `ply`).
+    /// Stores a search result for `hash` (the score relative to the root at `ply`); `pv`: the
+    /// position is (or was) on a principal variation.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn store(&mut self, hash: u64, ply: usize, mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound) {
+    pub fn store(&mut self, hash: u64, ply: usize, mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, pv: bool) {
         let generation = self.generation;
         let i = self.index(hash);
         let bucket = &mut self.buckets[i];
         let key = hash as u32;
-        let age = |e: &Entry| ((generation as i32 - (e.gen_bound >> 2) as i32) & 63) * 8;
+        let age = |e: &Entry| ((generation as i32 - (e.gen_bound >> 3) as i32) & GENERATIONS as i32) * 8;
         let mut slot = 0;
         let mut worst = i32::MAX;
         for (j, e) in bucket.entries.iter().enumerate() {
@@ -146,7 +154,7 @@ impl Tt {
         let e = &mut bucket.entries[slot];
         let same = e.key == key && e.gen_bound & 3 != 0;
         // Keep a deeper result of this same position unless the new one is exact.
-        if same && bound != Bound::Exact && depth + 2 < e.depth as i32 && (e.gen_bound >> 2) == generation {
+        if same && bound != Bound::Exact && depth + 2 < e.depth as i32 && (e.gen_bound >> 3) == generation {
             return;
         }
         let encoded = match mv {
@@ -160,7 +168,7 @@ impl Tt {
             score: score_to_tt(score, ply) as i16,
             eval: eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             depth: depth.clamp(0, 255) as u8,
-            gen_bound: generation << 2 | bound as u8,
+            gen_bound: generation << 3 | if pv { PV_BIT } else { 0 } | bound as u8,
         };
     }
 
@@ -172,7 +180,7 @@ impl Tt {
         for b in &self.buckets[..sample] {
             for e in &b.entries {
                 total += 1;
-                if e.gen_bound & 3 != 0 && e.gen_bound >> 2 == self.generation {
+                if e.gen_bound & 3 != 0 && e.gen_bound >> 3 == self.generation {
                     used += 1;
                 }
             }
@@ -215,9 +223,13 @@ mod tests {
         let mut tt = Tt::new(1);
         assert!(tt.probe(0x1234_5678_9abc_def0, 0).is_none());
         // Mate in 5 plies from the root, found at ply 3: stored as mate in 2 from the node.
-        tt.store(0x1234_5678_9abc_def0, 3, None, MATE - 5, 17, 6, Bound::Exact);
+        tt.store(0x1234_5678_9abc_def0, 3, None, MATE - 5, 17, 6, Bound::Exact, true);
         let hit = tt.probe(0x1234_5678_9abc_def0, 3).unwrap();
-        assert_eq!((hit.score, hit.eval, hit.depth, hit.bound), (MATE - 5, 17, 6, Bound::Exact));
+        assert_eq!((hit.score, hit.eval, hit.depth, hit.bound, hit.pv), (MATE - 5, 17, 6, Bound::Exact, true));
+        tt.new_search();
+        tt.store(0x1234_5678_9abc_def0, 3, None, 40, 17, 7, Bound::Lower, false);
+        let hit = tt.probe(0x1234_5678_9abc_def0, 3).unwrap();
+        assert_eq!((hit.score, hit.depth, hit.bound, hit.pv), (40, 7, Bound::Lower, false));
         // Reached at ply 1 by another path: mate in 3 plies from the root.
         assert_eq!(tt.probe(0x1234_5678_9abc_def0, 1).unwrap().score, MATE - 3);
         assert_eq!(tt.probe(0x1234_5678_9abc_def0 ^ 1, 1).map(|h| h.score), None);
