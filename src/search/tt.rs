@@ -226,13 +226,14 @@ mod tests {
         tt.store(0x1234_5678_9abc_def0, 3, None, MATE - 5, 17, 6, Bound::Exact, true);
         let hit = tt.probe(0x1234_5678_9abc_def0, 3).unwrap();
         assert_eq!((hit.score, hit.eval, hit.depth, hit.bound, hit.pv), (MATE - 5, 17, 6, Bound::Exact, true));
+        // Reached at ply 1 by another path: mate in 3 plies from the root.
+        assert_eq!(tt.probe(0x1234_5678_9abc_def0, 1).unwrap().score, MATE - 3);
+        assert_eq!(tt.probe(0x1234_5678_9abc_def0 ^ 1, 1).map(|h| h.score), None);
+        // A later search overwrites the entry, PV flag included.
         tt.new_search();
         tt.store(0x1234_5678_9abc_def0, 3, None, 40, 17, 7, Bound::Lower, false);
         let hit = tt.probe(0x1234_5678_9abc_def0, 3).unwrap();
         assert_eq!((hit.score, hit.depth, hit.bound, hit.pv), (40, 7, Bound::Lower, false));
-        // Reached at ply 1 by another path: mate in 3 plies from the root.
-        assert_eq!(tt.probe(0x1234_5678_9abc_def0, 1).unwrap().score, MATE - 3);
-        assert_eq!(tt.probe(0x1234_5678_9abc_def0 ^ 1, 1).map(|h| h.score), None);
         tt.clear();
         assert!(tt.probe(0x1234_5678_9abc_def0, 3).is_none());
         assert_eq!(tt.bytes(), 1024 * 1024);
