@@ -29,20 +29,22 @@ use crate::{Color, Move, Position, Role};
 /// Approximate Elo of each level on Stockfish 15.1's `UCI_Elo` scale (index 0 = level 1 ..
 /// index 19 = level 20, full strength); `rocada-uci` maps `UCI_Elo` through it.
 ///
-/// Measured with scripts/match/match.py (20-30 games each, so about +-150 Elo): level 10
-/// scored 70% against Stockfish `UCI_Elo` 1350 at 5s+0.05s and 90% at 10s+0.1s (about
-/// 1600); level 15 85% against 1800 (about 2100) and level 19 42.5% against 2100 (about
-/// 2050), both at 5s+0.05s; full strength 29.8% against 2400 over 200 games at 10s+0.1s
-/// (about 2250, 95%: 2200 .. 2295; later 22.0% with singular extensions, 33.2% (about 2280)
-/// with the re-tuned evaluation of 2026-12-01, 40.5% (about 2333) with correction history
-/// and the evaluation re-tuned again, 44.8% (about 2363) with the falling-evaluation time
-/// factor, 41.5% (about 2340) with history pruning, and 44.0% (about 2360) with cut-node
-/// reductions, each over 200 games). Levels 1, 3, 5, 7 and 8 through level-against-level
-/// matches (1 v 3: -325, 3 v 5: -160, 5 v 7: -380, 7 v 8: -220, 8 v 10: -220). The other
-/// levels are interpolated, and the top levels smoothed into an increasing scale; level 20 is
-/// the latest full-strength figure.
+/// Measured with scripts/match/match.py (20-40 games each, so about +-110 to +-150 Elo):
+/// level 10 scored 70% against Stockfish `UCI_Elo` 1350 at 5s+0.05s and 90% at 10s+0.1s
+/// (about 1600). Levels 15 and 19 were first measured at 5s+0.05s (85% against 1800, 42.5%
+/// against 2100); re-measured with the engine of 2026-12-01 at 10s+0.1s over 40 games each,
+/// level 15 scored 21.2% against 2000 (about 1770, 95%: 1604 .. 1879) and level 19 40.0%
+/// against 2200 (about 2130, 95%: 2027 .. 2221). Full strength: 29.8% against 2400 over 200
+/// games at 10s+0.1s (about 2250, 95%: 2200 .. 2295; later 22.0% with singular extensions,
+/// 33.2% (about 2280) with the re-tuned evaluation of 2026-12-01, 40.5% (about 2333) with
+/// correction history and the evaluation re-tuned again, 44.8% (about 2363) with the
+/// falling-evaluation time factor, 41.5% (about 2340) with history pruning, and 44.0% (about
+/// 2360) with cut-node reductions, each over 200 games). Levels 1, 3, 5, 7 and 8 through
+/// level-against-level matches (1 v 3: -325, 3 v 5: -160, 5 v 7: -380, 7 v 8: -220, 8 v 10:
+/// -220). The other levels are interpolated between the measured ones; level 20 is the latest
+/// full-strength figure.
 pub const ELO_BY_LEVEL: [u32; 20] =
-    [300, 460, 620, 700, 780, 970, 1160, 1380, 1490, 1600, 1700, 1800, 1900, 2000, 2050, 2090, 2130, 2160, 2190, 2360];
+    [300, 460, 620, 700, 780, 970, 1160, 1380, 1490, 1600, 1635, 1670, 1700, 1735, 1770, 1860, 1950, 2040, 2130, 2360];
 
 /// The level (1..=20) whose approximate Elo is closest to `elo`.
 pub fn level_for_elo(elo: u32) -> u8 {
