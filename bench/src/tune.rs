@@ -281,7 +281,12 @@ fn main() {
     let block = render(&w);
     match opt("--write") {
         Some(path) => {
-            let text = std::fs::read_to_string(&path).expect("params file");
+            // The block is written into an existing params.rs (a copy of src/search/params.rs).
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+                eprintln!("{path}: {e} (--write takes an existing params.rs, whose EVAL block it replaces)");
+                print!("{block}");
+                std::process::exit(1);
+            });
             let (Some(a), Some(b)) = (text.find("// BEGIN EVAL\n"), text.find("// END EVAL")) else {
                 panic!("{path}: no BEGIN EVAL / END EVAL markers");
             };
