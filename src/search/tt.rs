@@ -24,9 +24,23 @@ struct Entry {
     gen_bound: u8,
 }
 
+impl Entry {
+    /// Whether the slot holds a result (an empty slot has no bound).
+    #[inline(always)]
+    fn is_used(&self) -> bool {
+        self.gen_bound & 3 != 0
+    }
+
+    /// The search generation that stored it.
+    #[inline(always)]
+    fn generation(&self) -> u8 {
+        self.gen_bound >> 3
+    }
+}
+
 const ENTRIES_PER_BUCKET: usize = 5;
 /// Generations wrap at this mask (five bits of `gen_bound`).
-const GENERATIONS: u8 = 31;
+const GENERATION_MASK: u8 = 31;
 /// The PV bit of `gen_bound`.
 const PV_BIT: u8 = 4;
 
@@ -96,7 +110,7 @@ impl Tt {
 
     /// Starts a new search: older entries become preferred for replacement.
     pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & GENERATIONS;
+        self.generation = (self.generation + 1) & GENERATION_MASK;
     }
 
     /// Size in bytes.
@@ -118,7 +132,7 @@ impl Tt {
     pub fn probe(&self, hash: u64, ply: usize) -> Option<TtHit> {
         let bucket = &self.buckets[self.index(hash)];
         let key = hash as u32;
-        bucket.entries.iter().find(|e| e.key == key && e.gen_bound & 3 != 0).map(|e| TtHit {
+        bucket.entries.iter().find(|e| e.key == key && e.is_used()).map(|e| TtHit {
             mv: e.mv,
             score: score_from_tt(e.score as i32, ply),
             eval: e.eval as i32,
@@ -137,11 +151,11 @@ impl Tt {
         let i = self.index(hash);
         let bucket = &mut self.buckets[i];
         let key = hash as u32;
-        let age = |e: &Entry| ((generation as i32 - (e.gen_bound >> 3) as i32) & GENERATIONS as i32) * 8;
+        let age = |e: &Entry| ((generation as i32 - e.generation() as i32) & GENERATION_MASK as i32) * 8;
         let mut slot = 0;
         let mut worst = i32::MAX;
         for (j, e) in bucket.entries.iter().enumerate() {
-            if e.key == key || e.gen_bound & 3 == 0 {
+            if e.key == key || !e.is_used() {
                 slot = j;
                 break;
             }
@@ -152,9 +166,9 @@ impl Tt {
             }
         }
         let e = &mut bucket.entries[slot];
-        let same = e.key == key && e.gen_bound & 3 != 0;
+        let same = e.key == key && e.is_used();
         // Keep a deeper result of this same position unless the new one is exact.
-        if same && bound != Bound::Exact && depth + 2 < e.depth as i32 && (e.gen_bound >> 3) == generation {
+        if same && bound != Bound::Exact && depth + 2 < e.depth as i32 && e.generation() == generation {
             return;
         }
         let encoded = match mv {
@@ -180,7 +194,7 @@ impl Tt {
         for b in &self.buckets[..sample] {
             for e in &b.entries {
                 total += 1;
-                if e.gen_bound & 3 != 0 && e.gen_bound >> 3 == self.generation {
+                if e.is_used() && e.generation() == self.generation {
                     used += 1;
                 }
             }
