@@ -17,6 +17,9 @@
 //! Guarantees: deterministic, symmetric (a colour-flipped position gets the negated score
 //! before the tempo bonus), never within the mate score range. All weights live in
 //! [`crate::search::params`] (the linear ones in [`EvalParams`], for the tuner).
+//!
+//! The search evaluates through a [`PawnCache`] ([`evaluate_cached`]): the terms that depend
+//! on the pawns alone are kept by pawn placement, so repeated structures cost nothing.
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::search::params as p;
@@ -205,8 +208,22 @@ pub fn evaluate(pos: &Position) -> i32 {
     evaluate_with(pos, &p::EVAL)
 }
 
+/// [`evaluate`], reading the pawn-only terms from `cache` (the same result, faster when the
+/// pawns repeat, as they do across a search).
+#[inline]
+pub fn evaluate_cached(pos: &Position, cache: &mut PawnCache) -> i32 {
+    let b = pos.board();
+    let entry = cache.entry(b, &p::EVAL);
+    evaluate_from(pos, &p::EVAL, &entry)
+}
+
 /// [`evaluate`] with the linear weights `w` (for the tuner).
 pub fn evaluate_with(pos: &Position, w: &EvalParams) -> i32 {
+    evaluate_from(pos, w, &PawnEntry::new(pos.board(), w))
+}
+
+/// The evaluation with weights `w`, given the pawn-only terms `pawn_terms` of `pos`.
+fn evaluate_from(pos: &Position, w: &EvalParams, pawn_terms: &PawnEntry) -> i32 {
     let b = pos.board();
     if no_mating_material(b) {
         return 0;
@@ -222,7 +239,8 @@ pub fn evaluate_with(pos: &Position, w: &EvalParams) -> i32 {
         score += if color == Color::White { s } else { -s };
     }
     for color in Color::ALL {
-        let s = pawns(b, color, w) + threats_and_king(b, color, &info, w);
+        let i = color as usize;
+        let s = pawn_terms.structure[i] + passers(b, color, pawn_terms.passed[i], w) + threats_and_king(b, color, &info, w);
         score += if color == Color::White { s } else { -s };
     }
 
@@ -329,15 +347,66 @@ fn pieces(b: &Board, color: Color, info: &mut SideInfo, w: &EvalParams) -> S {
     s
 }
 
-/// Pawn structure of `color`.
-fn pawns(b: &Board, color: Color, w: &EvalParams) -> S {
+/// The terms that depend on the pawns alone: each side's structure score (doubled, isolated,
+/// connected, passed by rank) and its passed pawns.
+#[derive(Clone, Copy, Default)]
+struct PawnEntry {
+    /// The key: White's pawns, then Black's.
+    pawns: [Bitboard; 2],
+    structure: [S; 2],
+    passed: [Bitboard; 2],
+}
+
+impl PawnEntry {
+    /// The pawn-only terms of `b` with weights `w`.
+    fn new(b: &Board, w: &EvalParams) -> PawnEntry {
+        let pawns = Color::ALL.map(|c| b.by_piece(Piece::new(c, Role::Pawn)));
+        let [(white, white_passed), (black, black_passed)] = Color::ALL.map(|c| pawn_structure(pawns, c, w));
+        PawnEntry { pawns, structure: [white, black], passed: [white_passed, black_passed] }
+    }
+}
+
+/// A cache of the pawn-only terms, by the exact pawn placement (no collisions). The empty
+/// entry (no pawns at all) is a correct one.
+pub struct PawnCache {
+    entries: Vec<PawnEntry>,
+}
+
+/// Entries in a [`PawnCache`].
+const PAWN_CACHE_SIZE: usize = 1 << 12;
+
+impl PawnCache {
+    /// An empty cache.
+    pub fn new() -> PawnCache {
+        PawnCache { entries: vec![PawnEntry::default(); PAWN_CACHE_SIZE] }
+    }
+
+    /// The entry of `b`'s pawns, computed with `w` on a miss.
+    #[inline]
+    fn entry(&mut self, b: &Board, w: &EvalParams) -> PawnEntry {
+        let [white, black] = Color::ALL.map(|c| b.by_piece(Piece::new(c, Role::Pawn)));
+        let h = white.0.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(black.0.wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
+        let slot = &mut self.entries[(h >> (64 - PAWN_CACHE_SIZE.trailing_zeros())) as usize];
+        if slot.pawns != [white, black] {
+            *slot = PawnEntry::new(b, w);
+        }
+        *slot
+    }
+}
+
+impl Default for PawnCache {
+    fn default() -> PawnCache {
+        PawnCache::new()
+    }
+}
+
+/// Pawn structure of `color` given both sides' pawns (White's, Black's), and its passed pawns.
+fn pawn_structure(pawns: [Bitboard; 2], color: Color, w: &EvalParams) -> (S, Bitboard) {
     let them = !color;
-    let ours = b.by_piece(Piece::new(color, Role::Pawn));
-    let theirs = b.by_piece(Piece::new(them, Role::Pawn));
-    let our_king = b.king_of(color);
-    let their_king = b.king_of(them);
-    let occupied = b.occupied();
+    let ours = pawns[color as usize];
+    let theirs = pawns[them as usize];
     let mut s = S(0, 0);
+    let mut passed_pawns = Bitboard::EMPTY;
     for sq in ours {
         let file = sq.file() as u32;
         let ahead = ranks_ahead(color, sq);
@@ -359,15 +428,29 @@ fn pawns(b: &Board, color: Color, w: &EvalParams) -> S {
         let passed = (theirs & (same_file_ahead | (adjacent & ahead))).is_empty() && (ours & same_file_ahead).is_empty();
         if passed {
             s += w.passed_pawn[rr];
-            let stop = Square::new(if color == Color::White { sq as u32 + 8 } else { sq as u32 - 8 });
-            if !occupied.contains(stop) {
-                s += w.passed_free[rr];
-            }
-            if let (Some(ok), Some(tk), true) = (our_king, their_king, rr >= 2) {
-                let weight = rr as i32 - 1;
-                let d = tk.distance(stop) as i32 - ok.distance(stop) as i32;
-                s += w.passed_king_distance * (d * weight);
-            }
+            passed_pawns = passed_pawns.with(sq);
+        }
+    }
+    (s, passed_pawns)
+}
+
+/// The terms of `color`'s passed pawns `passed` that depend on the other pieces: a free stop
+/// square, and the kings' distances to it.
+fn passers(b: &Board, color: Color, passed: Bitboard, w: &EvalParams) -> S {
+    let our_king = b.king_of(color);
+    let their_king = b.king_of(!color);
+    let occupied = b.occupied();
+    let mut s = S(0, 0);
+    for sq in passed {
+        let rr = relative_rank(color, sq);
+        let stop = Square::new(if color == Color::White { sq as u32 + 8 } else { sq as u32 - 8 });
+        if !occupied.contains(stop) {
+            s += w.passed_free[rr];
+        }
+        if let (Some(ok), Some(tk), true) = (our_king, their_king, rr >= 2) {
+            let weight = rr as i32 - 1;
+            let d = tk.distance(stop) as i32 - ok.distance(stop) as i32;
+            s += w.passed_king_distance * (d * weight);
         }
     }
     s
@@ -518,6 +601,37 @@ mod tests {
             let m = evaluate(&Position::from_fen(&mirror(fen), CastlingMode::Standard).unwrap());
             assert_eq!(a, m, "{fen}");
         }
+    }
+
+    #[test]
+    fn the_pawn_cache_changes_no_score() {
+        // Pseudo-random games: every position's cached score equals the uncached one, through
+        // hits, misses and slots taken over by other pawn placements.
+        let mut cache = PawnCache::new();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut positions = 0;
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 1",
+            "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 0 1",
+        ] {
+            for _ in 0..40 {
+                let mut pos = Position::from_fen(fen, CastlingMode::Standard).unwrap();
+                for _ in 0..80 {
+                    assert_eq!(evaluate_cached(&pos, &mut cache), evaluate(&pos), "{}", pos.fen());
+                    positions += 1;
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(positions > 5000, "{positions}");
     }
 
     #[test]

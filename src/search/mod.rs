@@ -50,6 +50,7 @@ pub use limits::Limits;
 pub use time::StdClock;
 pub use time::{Clock, NoClock};
 
+use crate::eval::PawnCache;
 use crate::{Move, Position};
 use ordering::History;
 use tt::Tt;
@@ -168,6 +169,7 @@ pub struct Search {
     tt: Tt,
     history: Box<History>,
     pv_table: Box<negamax::PvTable>,
+    pawn_cache: Box<PawnCache>,
     clock: Box<dyn Clock + Send>,
     /// The root score of the last search (time management compares the next one with it).
     last_score: Option<i32>,
@@ -181,7 +183,7 @@ impl Search {
         let clock: Box<dyn Clock + Send> = Box::new(StdClock::new());
         #[cfg(target_arch = "wasm32")]
         let clock: Box<dyn Clock + Send> = Box::new(NoClock);
-        Search { tt: Tt::new(tt_mb), history: Box::new(History::new()), pv_table: Box::new(negamax::PvTable::new()), clock, last_score: None }
+        Search { tt: Tt::new(tt_mb), history: Box::new(History::new()), pv_table: Box::new(negamax::PvTable::new()), pawn_cache: Box::new(PawnCache::new()), clock, last_score: None }
     }
 
     /// Replaces the clock (the wasm adapter passes one reading `performance.now()`).
@@ -229,6 +231,7 @@ impl Search {
             &mut self.tt,
             &mut self.history,
             &mut self.pv_table,
+            &mut self.pawn_cache,
             self.clock.as_ref(),
             should_stop,
             &limits,

@@ -28,7 +28,7 @@ use super::see::see_ge;
 use super::time::{Clock, TimeManager};
 use super::tt::{Tt, TtHit};
 use super::{Bound, Limits, INFINITE, MATE, MATE_BOUND, MAX_PLY};
-use crate::eval::{evaluate, no_mating_material};
+use crate::eval::{evaluate_cached, no_mating_material, PawnCache};
 use crate::{Move, Position, Role};
 use arrayvec::ArrayVec;
 
@@ -88,6 +88,8 @@ pub(super) struct Worker<'a> {
     pub tt: &'a mut Tt,
     pub history: &'a mut History,
     pub pv: &'a mut PvTable,
+    /// The evaluation's pawn-only terms, by pawn placement.
+    pub pawn_cache: &'a mut PawnCache,
     pub clock: &'a dyn Clock,
     pub should_stop: &'a mut dyn FnMut() -> bool,
     pub frames: [Frame; MAX_PLY + 2],
@@ -121,6 +123,7 @@ impl<'a> Worker<'a> {
         tt: &'a mut Tt,
         history: &'a mut History,
         pv: &'a mut PvTable,
+        pawn_cache: &'a mut PawnCache,
         clock: &'a dyn Clock,
         should_stop: &'a mut dyn FnMut() -> bool,
         limits: &Limits,
@@ -141,6 +144,7 @@ impl<'a> Worker<'a> {
             tt,
             history,
             pv,
+            pawn_cache,
             clock,
             should_stop,
             frames: [Frame { eval: -INFINITE, mv: None, excluded: None }; MAX_PLY + 2],
@@ -239,7 +243,7 @@ impl<'a> Worker<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate(pos) };
+            return if in_check { 0 } else { evaluate_cached(pos, self.pawn_cache) };
         }
         alpha = alpha.max(-MATE + ply as i32);
         beta = beta.min(MATE - ply as i32 - 1);
@@ -274,7 +278,7 @@ impl<'a> Worker<'a> {
         let raw_eval = match tt {
             _ if in_check => -INFINITE,
             Some(t) => t.eval,
-            None => evaluate(pos),
+            None => evaluate_cached(pos, self.pawn_cache),
         };
         let static_eval = if in_check { -INFINITE } else { self.history.correction.apply(pos, raw_eval) };
         let eval = match tt {

@@ -9,7 +9,7 @@ use super::ordering::MovePicker;
 use super::params as p;
 use super::see::{see_ge, value};
 use super::{Bound, INFINITE, MATE, MATE_BOUND, MAX_PLY};
-use crate::eval::evaluate;
+use crate::eval::evaluate_cached;
 use crate::Position;
 
 impl Worker<'_> {
@@ -22,7 +22,7 @@ impl Worker<'_> {
         self.seldepth = self.seldepth.max(ply);
         let in_check = pos.is_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate(pos) };
+            return if in_check { 0 } else { evaluate_cached(pos, self.pawn_cache) };
         }
 
         let hash = pos.zobrist_hash();
@@ -49,7 +49,7 @@ impl Worker<'_> {
         } else {
             static_eval = match tt {
                 Some(t) => t.eval,
-                None => evaluate(pos),
+                None => evaluate_cached(pos, self.pawn_cache),
             };
             let corrected = self.history.correction.apply(pos, static_eval);
             best = tt.map_or(corrected, |t| t.refine(corrected));
