@@ -219,7 +219,8 @@ pub fn evaluate_cached(pos: &Position, cache: &mut PawnCache) -> i32 {
 
 /// [`evaluate`] with the linear weights `w` (for the tuner).
 pub fn evaluate_with(pos: &Position, w: &EvalParams) -> i32 {
-    evaluate_from(pos, w, &PawnEntry::new(pos.board(), w))
+    let b = pos.board();
+    evaluate_from(pos, w, &PawnEntry::new(Color::ALL.map(|c| b.by_piece(Piece::new(c, Role::Pawn))), w))
 }
 
 /// The evaluation with weights `w`, given the pawn-only terms `pawn_terms` of `pos`.
@@ -358,9 +359,8 @@ struct PawnEntry {
 }
 
 impl PawnEntry {
-    /// The pawn-only terms of `b` with weights `w`.
-    fn new(b: &Board, w: &EvalParams) -> PawnEntry {
-        let pawns = Color::ALL.map(|c| b.by_piece(Piece::new(c, Role::Pawn)));
+    /// The pawn-only terms of `pawns` (White's, Black's) with weights `w`.
+    fn new(pawns: [Bitboard; 2], w: &EvalParams) -> PawnEntry {
         let [(white, white_passed), (black, black_passed)] = Color::ALL.map(|c| pawn_structure(pawns, c, w));
         PawnEntry { pawns, structure: [white, black], passed: [white_passed, black_passed] }
     }
@@ -370,6 +370,14 @@ impl PawnEntry {
 /// entry (no pawns at all) is a correct one.
 pub struct PawnCache {
     entries: Vec<PawnEntry>,
+}
+
+/// A hash of `pawns` (White's, Black's) whose top bits index tables by pawn placement (the
+/// [`PawnCache`], the search's correction history): the top bits of a product depend on every
+/// bit of the factor.
+#[inline(always)]
+pub fn pawn_hash(pawns: [Bitboard; 2]) -> u64 {
+    pawns[0].0.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(pawns[1].0.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
 }
 
 /// Entries in a [`PawnCache`].
@@ -384,11 +392,10 @@ impl PawnCache {
     /// The entry of `b`'s pawns, computed with `w` on a miss.
     #[inline]
     fn entry(&mut self, b: &Board, w: &EvalParams) -> PawnEntry {
-        let [white, black] = Color::ALL.map(|c| b.by_piece(Piece::new(c, Role::Pawn)));
-        let h = white.0.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(black.0.wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
-        let slot = &mut self.entries[(h >> (64 - PAWN_CACHE_SIZE.trailing_zeros())) as usize];
-        if slot.pawns != [white, black] {
-            *slot = PawnEntry::new(b, w);
+        let pawns = Color::ALL.map(|c| b.by_piece(Piece::new(c, Role::Pawn)));
+        let slot = &mut self.entries[(pawn_hash(pawns) >> (64 - PAWN_CACHE_SIZE.trailing_zeros())) as usize];
+        if slot.pawns != pawns {
+            *slot = PawnEntry::new(pawns, w);
         }
         *slot
     }

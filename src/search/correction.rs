@@ -4,6 +4,7 @@
 //! does not see, a passer it overrates), and those repeat across a search and a game.
 
 use super::params as p;
+use crate::eval::pawn_hash;
 use crate::{Color, Piece, Position, Role};
 
 /// Entries per side to move.
@@ -29,10 +30,7 @@ impl Correction {
     #[inline(always)]
     fn index(pos: &Position) -> usize {
         let b = pos.board();
-        let white = b.by_piece(Piece::new(Color::White, Role::Pawn)).0;
-        let black = b.by_piece(Piece::new(Color::Black, Role::Pawn)).0;
-        // The top bits of a product depend on every bit of the factor.
-        let h = white.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
+        let h = pawn_hash(Color::ALL.map(|c| b.by_piece(Piece::new(c, Role::Pawn))));
         pos.turn() as usize * SIZE + (h >> (64 - SIZE.trailing_zeros())) as usize
     }
 
