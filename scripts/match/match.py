@@ -14,6 +14,8 @@ Examples:
 import argparse
 import math
 import os
+import statistics
+import subprocess
 import sys
 import time
 
@@ -59,6 +61,20 @@ def parse_tc(tc):
 def elo_from_score(s):
     s = min(max(s, 1e-6), 1 - 1e-6)
     return -400.0 * math.log10(1.0 / s - 1.0)
+
+
+def bench_nps(path, runs=3):
+    """The median nodes per second of `path bench` over `runs` runs (None if it has no bench):
+    Rocada's strength depends on the machine's speed at the time, Stockfish's skill levels
+    hardly do (they pick their move at a fixed depth), so the log records it."""
+    rates = []
+    for _ in range(runs):
+        try:
+            out = subprocess.run([path, "bench"], capture_output=True, text=True, timeout=60).stdout
+        except (OSError, subprocess.SubprocessError):
+            return None
+        rates += [int(line.split(":")[1]) for line in out.splitlines() if line.startswith("Nodes/second")]
+    return int(statistics.median(rates)) if rates else None
 
 
 def open_engine(cmd, options):
@@ -184,6 +200,9 @@ def main():
     pgn_out = open(args.pgn, "w") if args.pgn else None
     tc_text = ("tc " + args.tc) if args.tc else ("nodes %d" % args.nodes) if args.nodes else ("movetime %d ms" % args.movetime)
     print("rocada vs %s, %d games, %s" % (opp_name, args.games, tc_text), flush=True)
+    speed_before = bench_nps(args.engine)
+    if speed_before:
+        print("rocada bench before the games: %d nodes/s (median of 3)" % speed_before, flush=True)
     try:
         for g in range(args.games):
             opening = openings[(args.first_opening + g // 2) % len(openings)]
@@ -208,6 +227,9 @@ def main():
         rocada.quit()
         opponent.quit()
 
+    speed_after = bench_nps(args.engine)
+    if speed_after:
+        print("\nrocada bench after the games: %d nodes/s (median of 3)" % speed_after)
     n = len(points)
     score = sum(points) / n
     var = sum((x - score) ** 2 for x in points) / n
