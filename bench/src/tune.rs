@@ -74,7 +74,7 @@ fn pair_mut(w: &mut EvalParams, i: usize) -> &mut S {
 /// Tunable number `k` (pair `k / 2`, mg then eg).
 fn slot(w: &mut EvalParams, k: usize) -> &mut i32 {
     let s = pair_mut(w, k / 2);
-    if k % 2 == 0 {
+    if k.is_multiple_of(2) {
         &mut s.0
     } else {
         &mut s.1

@@ -18,6 +18,8 @@ import time
 import chess
 import chess.engine
 
+from quiet import is_training_position
+
 
 def main():
     ap = argparse.ArgumentParser()
@@ -55,7 +57,7 @@ def main():
                     break
                 best = pv[0]
                 cp = score.score()
-                if cp is not None and not board.is_check() and not board.is_capture(best) and best.promotion is None and abs(cp) < 3000:
+                if is_training_position(board, best, cp):
                     out.write("%s;%d\n" % (board.fen(), cp))
                     written += 1
                 if cp is None or abs(cp) > 1500:

@@ -3,8 +3,8 @@
 games come from rocada itself (self-play at `--nodes` a move, after 6-10 random plies, with a
 random move 6% of the time) or from PGN files (`--pgn`, each position once), and only the
 labelling is left to Stockfish, at `--depth`, over raw UCI pipes. A position is written as
-in gen_data.py: not in check, Stockfish's best move neither a capture nor a promotion, the
-score not a mate; one line `FEN;score`, centipawns for the side to move.
+in gen_data.py (quiet.py's rule: not in check, Stockfish's best move neither a capture nor a
+promotion, the score not a mate); one line `FEN;score`, centipawns for the side to move.
 
   nice -n 19 python3 bench/tune/label_games.py --out /tmp/sp.txt --minutes 30
   nice -n 19 python3 bench/tune/label_games.py --out /tmp/pgn.txt --pgn games/*.pgn
@@ -17,6 +17,8 @@ import time
 
 import chess
 import chess.pgn
+
+from quiet import is_training_position
 
 
 class Uci:
@@ -71,7 +73,7 @@ def label(sf, board, depth, out):
         m = chess.Move.from_uci(bm)
     except ValueError:
         return None
-    if score[0] == "cp" and abs(score[1]) < 3000 and m in board.legal_moves and not board.is_capture(m) and m.promotion is None:
+    if is_training_position(board, m, score[1] if score[0] == "cp" else None):
         out.write("%s;%d\n" % (board.fen(), score[1]))
     return score
 
