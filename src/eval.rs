@@ -220,7 +220,7 @@ pub fn evaluate_cached(pos: &Position, cache: &mut PawnCache) -> i32 {
 /// [`evaluate`] with the linear weights `w` (for the tuner).
 pub fn evaluate_with(pos: &Position, w: &EvalParams) -> i32 {
     let b = pos.board();
-    evaluate_from(pos, w, &PawnEntry::new(Color::ALL.map(|c| b.by_piece(Piece::new(c, Role::Pawn))), w))
+    evaluate_from(pos, w, &PawnEntry::new(pawns_of(b), w))
 }
 
 /// The evaluation with weights `w`, given the pawn-only terms `pawn_terms` of `pos`.
@@ -372,6 +372,12 @@ pub struct PawnCache {
     entries: Vec<PawnEntry>,
 }
 
+/// Each side's pawns on `b`: White's, then Black's (the key of tables by pawn placement).
+#[inline(always)]
+pub fn pawns_of(b: &Board) -> [Bitboard; 2] {
+    Color::ALL.map(|c| b.by_piece(Piece::new(c, Role::Pawn)))
+}
+
 /// A hash of `pawns` (White's, Black's) whose top bits index tables by pawn placement (the
 /// [`PawnCache`], the search's correction history): the top bits of a product depend on every
 /// bit of the factor.
@@ -392,7 +398,7 @@ impl PawnCache {
     /// The entry of `b`'s pawns, computed with `w` on a miss.
     #[inline]
     fn entry(&mut self, b: &Board, w: &EvalParams) -> PawnEntry {
-        let pawns = Color::ALL.map(|c| b.by_piece(Piece::new(c, Role::Pawn)));
+        let pawns = pawns_of(b);
         let slot = &mut self.entries[(pawn_hash(pawns) >> (64 - PAWN_CACHE_SIZE.trailing_zeros())) as usize];
         if slot.pawns != pawns {
             *slot = PawnEntry::new(pawns, w);

@@ -4,8 +4,8 @@
 //! does not see, a passer it overrates), and those repeat across a search and a game.
 
 use super::params as p;
-use crate::eval::pawn_hash;
-use crate::{Color, Piece, Position, Role};
+use crate::eval::{pawn_hash, pawns_of};
+use crate::Position;
 
 /// Entries per side to move.
 const SIZE: usize = 1 << 14;
@@ -29,8 +29,7 @@ impl Correction {
     /// The entry of `pos`: side to move and a hash of each side's pawns.
     #[inline(always)]
     fn index(pos: &Position) -> usize {
-        let b = pos.board();
-        let h = pawn_hash(Color::ALL.map(|c| b.by_piece(Piece::new(c, Role::Pawn))));
+        let h = pawn_hash(pawns_of(pos.board()));
         pos.turn() as usize * SIZE + (h >> (64 - SIZE.trailing_zeros())) as usize
     }
 
