@@ -35,6 +35,11 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
+if ! rustup component list --installed | grep -q '^rustfmt'; then
+  say "adding the rustfmt component"
+  rustup component add rustfmt
+fi
+
 # The CLI must match the wasm-bindgen crate exactly (Cargo.toml pins it with `=`).
 wb="$(sed -n 's/^wasm-bindgen *= *"=\([0-9.]*\)".*/\1/p' Cargo.toml | head -n1)"
 [ -n "$wb" ] || { echo "bootstrap: no exact wasm-bindgen pin (\"=x.y.z\") in Cargo.toml" >&2; exit 1; }

@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Everything CI checks (`npm test`, called by .ci/run), in this order:
 #   1. scripts/bootstrap.sh (installs what is missing)
-#   2. native Rust tests: cargo test --release (unit, integration tests/*.rs, doctests)
-#   3. scripts/build.sh (the npm package in pkg/)
-#   4. wasm tests through wasm-bindgen-test: tests/wasm_node.rs in Node, tests/wasm_browser.rs
+#   2. formatting: cargo fmt --check (rustfmt.toml), the workspace and fuzz/
+#   3. native Rust tests: cargo test --release (unit, integration tests/*.rs, doctests)
+#   4. scripts/build.sh (the npm package in pkg/)
+#   5. wasm tests through wasm-bindgen-test: tests/wasm_node.rs in Node, tests/wasm_browser.rs
 #      in headless Chromium
-#   5. JS tests: node --test test/*.test.mjs (the packed tarball installed into a scratch app;
+#   6. JS tests: node --test test/*.test.mjs (the packed tarball installed into a scratch app;
 #      the demo page in Chromium)
-#   6. the demo page: tsc --noEmit and vite build
+#   7. the demo page: tsc --noEmit and vite build
 # A failing test step does not stop the later ones; a failing bootstrap or build does. The last
 # line is "N passed, N failed" (cargo and node tests counted one by one, tsc and vite build as
-# one check each); the exit status is 1 if anything failed.
+# one check each, as is formatting); the exit status is 1 if anything failed.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -75,6 +76,7 @@ step() {
 fatal() { summary; exit 1; }
 
 step bootstrap setup bash scripts/bootstrap.sh || fatal
+step format check bash -c "cargo fmt --all --check && cargo fmt --check --manifest-path fuzz/Cargo.toml" || true
 step native-tests cargo cargo test --no-fail-fast || true
 step build setup bash scripts/build.sh || fatal
 export CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver || true)}"

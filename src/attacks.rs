@@ -225,10 +225,7 @@ pub fn bishop_rays(sq: Square) -> Bitboard {
 /// Squares a bishop on `sq` attacks, given the `occupied` squares (blockers are included).
 #[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard(
-        line_attacks(sq, occupied, DIAGONAL_MASKS[sq as usize])
-            | line_attacks(sq, occupied, ANTI_DIAGONAL_MASKS[sq as usize]),
-    )
+    Bitboard(line_attacks(sq, occupied, DIAGONAL_MASKS[sq as usize]) | line_attacks(sq, occupied, ANTI_DIAGONAL_MASKS[sq as usize]))
 }
 
 /// Squares a rook on `sq` attacks, given the `occupied` squares (blockers are included).

@@ -18,9 +18,7 @@
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::messages::{self, Vars};
 use crate::touch::Obligation;
-use crate::{
-    Bitboard, CastlingMode, CastlingSide, Color, File, Lang, Move, MoveKind, Piece, Position, Rank, Role, Square,
-};
+use crate::{Bitboard, CastlingMode, CastlingSide, Color, File, Lang, Move, MoveKind, Piece, Position, Rank, Role, Square};
 use core::fmt;
 
 /// Why an attempted move is illegal.
@@ -297,13 +295,7 @@ pub fn explain(pos: &Position, from: Square, to: Square, promotion: Option<Role>
         // The classifier and the generator disagree: the generator is right.
         (_, Some(m)) => {
             debug_assert!(false, "explain disagrees with movegen on {from}{to} in {}", pos.fen());
-            Explanation {
-                reason: None,
-                mv: Some(m),
-                culprit: None,
-                culprit_piece: None,
-                ..verdict
-            }
+            Explanation { reason: None, mv: Some(m), culprit: None, culprit_piece: None, ..verdict }
         }
         (None, None) => {
             debug_assert!(false, "explain disagrees with movegen on {from}{to} in {}", pos.fen());
@@ -361,11 +353,7 @@ pub fn classify(pos: &Position, from: Square, to: Square, promotion: Option<Role
         return e.fault(Reason::OwnPieceOnTarget, Some(to), pos);
     }
     let mut kind = MoveKind::Normal;
-    let mut captured = if board.by_color(!us).contains(to) {
-        Some(to)
-    } else {
-        None
-    };
+    let mut captured = if board.by_color(!us).contains(to) { Some(to) } else { None };
     match piece.role {
         Role::Pawn => match classify_pawn(pos, from, to) {
             Ok((k, c)) => {
@@ -411,11 +399,7 @@ pub fn classify(pos: &Position, from: Square, to: Square, promotion: Option<Role
             new_occupied = new_occupied.without(c);
         }
     }
-    let king = if piece.role == Role::King {
-        to
-    } else {
-        board.king_of(us).unwrap_or(to)
-    };
+    let king = if piece.role == Role::King { to } else { board.king_of(us).unwrap_or(to) };
     let mut removed = Bitboard::EMPTY;
     if let Some(c) = captured {
         removed = removed.with(c);
@@ -443,25 +427,16 @@ pub fn classify(pos: &Position, from: Square, to: Square, promotion: Option<Role
     let reaches_last_rank = piece.role == Role::Pawn && Bitboard::BACKRANKS.contains(to);
     match (reaches_last_rank, promotion) {
         (true, None) => return e.fault(Reason::MustPromote, None, pos),
-        (true, Some(Role::King | Role::Pawn)) | (false, Some(_)) => {
-            return e.fault(Reason::InvalidPromotion, None, pos)
-        }
+        (true, Some(Role::King | Role::Pawn)) | (false, Some(_)) => return e.fault(Reason::InvalidPromotion, None, pos),
         (true, Some(r)) => kind = MoveKind::Promotion(r),
         (false, None) => {}
     }
-    Explanation {
-        mv: Some(Move::new(piece.role, from, to, kind)),
-        ..e
-    }
+    Explanation { mv: Some(Move::new(piece.role, from, to, kind)), ..e }
 }
 
 /// A pawn's move: its kind and the square of the piece it captures, or why it cannot move so.
 #[allow(clippy::type_complexity)]
-fn classify_pawn(
-    pos: &Position,
-    from: Square,
-    to: Square,
-) -> Result<(MoveKind, Option<Square>), (Reason, Option<Square>)> {
+fn classify_pawn(pos: &Position, from: Square, to: Square) -> Result<(MoveKind, Option<Square>), (Reason, Option<Square>)> {
     let us = pos.turn();
     let board = pos.board();
     let occupied = board.occupied();
@@ -549,10 +524,7 @@ fn classify_castle(pos: &Position, e: Explanation, side: CastlingSide) -> Explan
     let king = e.from;
     let rook = match pos.castles().rook(us, side) {
         None => {
-            let culprit = board
-                .by_piece(Piece::new(us, Role::Rook))
-                .contains(e.to)
-                .then_some(e.to);
+            let culprit = board.by_piece(Piece::new(us, Role::Rook)).contains(e.to).then_some(e.to);
             return e.fault(Reason::CastleRightsLost, culprit, pos);
         }
         Some(rook) => rook,
@@ -588,15 +560,11 @@ fn classify_castle(pos: &Position, e: Explanation, side: CastlingSide) -> Explan
     }
     for sq in crossing {
         if let Some(attacker) = pos.attackers_to(sq, !us, occupied).first() {
-            return e
-                .fault(Reason::CastleThroughCheck, Some(sq), pos)
-                .with_attacker(attacker, pos);
+            return e.fault(Reason::CastleThroughCheck, Some(sq), pos).with_attacker(attacker, pos);
         }
     }
     if let Some(attacker) = pos.attackers_to(king_to, !us, occupied).first() {
-        return e
-            .fault(Reason::CastleIntoCheck, Some(king_to), pos)
-            .with_attacker(attacker, pos);
+        return e.fault(Reason::CastleIntoCheck, Some(king_to), pos).with_attacker(attacker, pos);
     }
     let mut e = e;
     e.mv = Some(Move::new(Role::King, king, rook, MoveKind::Castle));

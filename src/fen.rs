@@ -119,14 +119,21 @@ fn parse_board(field: &str) -> Result<Board, ParseFenError> {
                 file += 1;
                 prev_digit = false;
             } else {
-                return Err(ParseFenError::Board(format!("rank {} has {c:?}, which is not a piece letter (PNBRQK, pnbrqk) or a digit", rank.char())));
+                return Err(ParseFenError::Board(format!(
+                    "rank {} has {c:?}, which is not a piece letter (PNBRQK, pnbrqk) or a digit",
+                    rank.char()
+                )));
             }
             if file > 8 {
                 break;
             }
         }
         if file != 8 {
-            return Err(ParseFenError::Board(format!("rank {} has {} squares, expected 8", rank.char(), if file > 8 { "more than 8".to_string() } else { file.to_string() })));
+            return Err(ParseFenError::Board(format!(
+                "rank {} has {} squares, expected 8",
+                rank.char(),
+                if file > 8 { "more than 8".to_string() } else { file.to_string() }
+            )));
         }
     }
     Ok(board)

@@ -53,9 +53,7 @@ impl Lang {
 
     /// The role whose letter in this language is `c` (uppercase), if any.
     pub fn role_of_letter(self, c: char) -> Option<Role> {
-        [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
-            .into_iter()
-            .find(|r| self.piece_letter(*r) == Some(c))
+        [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight].into_iter().find(|r| self.piece_letter(*r) == Some(c))
     }
 }
 

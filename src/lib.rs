@@ -69,7 +69,7 @@ pub mod wasm;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
-pub use castling::{CastlingMode, CastlingSide, Castles};
+pub use castling::{Castles, CastlingMode, CastlingSide};
 pub use color::Color;
 pub use explain::{explain, Explanation, Reason};
 pub use fen::{CastlingNotation, ParseFenError};

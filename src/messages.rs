@@ -401,15 +401,7 @@ pub fn movement_rule(role: Role, lang: Lang) -> &'static str {
 
 /// The name of a side ("White", "albul", "las blancas").
 pub fn color_name(color: Color, lang: Lang) -> &'static str {
-    template(
-        if color == Color::White {
-            "color.white"
-        } else {
-            "color.black"
-        },
-        lang,
-    )
-    .unwrap_or("?")
+    template(if color == Color::White { "color.white" } else { "color.black" }, lang).unwrap_or("?")
 }
 
 fn role_key(role: Role, prefix: &str) -> &'static str {

@@ -506,7 +506,16 @@ mod tests {
         }
         for fen in ["r3k3/1P6/8/8/8/8/6p1/R7 w - - 0 1", "4k3/8/8/8/3pP3/8/8/8 b - e3 0 1"] {
             let pos = sandbox(fen);
-            assert_eq!(pos.tactical_moves().len(), pos.legal_moves().iter().filter(|m| m.is_en_passant() || m.promotion() == Some(Role::Queen) || m.role() != Role::Pawn && pos.board().occupied().contains(m.to())).count(), "{fen}");
+            assert_eq!(
+                pos.tactical_moves().len(),
+                pos.legal_moves()
+                    .iter()
+                    .filter(|m| m.is_en_passant()
+                        || m.promotion() == Some(Role::Queen)
+                        || m.role() != Role::Pawn && pos.board().occupied().contains(m.to()))
+                    .count(),
+                "{fen}"
+            );
         }
         assert!(tactical > 300, "{tactical}");
     }

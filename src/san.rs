@@ -108,8 +108,8 @@ impl fmt::Display for SanError {
             SanError::Illegal { input, reason } => write!(f, "illegal move {input:?}: {reason}"),
             SanError::Ambiguous { input, candidates } => {
                 write!(f, "ambiguous move {input:?}: ")?;
-                let promotions = candidates.len() > 1
-                    && candidates.iter().all(|(m, _)| m.promotion().is_some() && m.from() == candidates[0].0.from());
+                let promotions =
+                    candidates.len() > 1 && candidates.iter().all(|(m, _)| m.promotion().is_some() && m.from() == candidates[0].0.from());
                 if promotions {
                     f.write_str("the pawn must promote, write ")?;
                 } else {
@@ -182,14 +182,7 @@ impl Checks {
         let ours = b.by_color(us);
         let bishop = bishop_attacks(king, occupied);
         let rook = rook_attacks(king, occupied);
-        let direct = [
-            pawn_attacks(!us, king),
-            knight_attacks(king),
-            bishop,
-            rook,
-            bishop | rook,
-            Bitboard::EMPTY,
-        ];
+        let direct = [pawn_attacks(!us, king), knight_attacks(king), bishop, rook, bishop | rook, Bitboard::EMPTY];
         let snipers = ((rook_attacks(king, Bitboard::EMPTY) & b.rooks_and_queens())
             | (bishop_attacks(king, Bitboard::EMPTY) & b.bishops_and_queens()))
             & ours;
@@ -324,11 +317,7 @@ fn legal_rivals(pos: &Position, m: Move) -> Bitboard {
     if rivals.is_empty() {
         return rivals;
     }
-    moves_to(pos, m.role(), m.to())
-        .into_iter()
-        .filter(|x| rivals.contains(x.from()))
-        .map(|x| x.from())
-        .collect()
+    moves_to(pos, m.role(), m.to()).into_iter().filter(|x| rivals.contains(x.from())).map(|x| x.from()).collect()
 }
 
 fn san_buf(pos: &Position, m: Move, style: SanStyle) -> Buf {
@@ -908,11 +897,7 @@ fn why_no_match(pos: &Position, p: &Parsed, en_passant: bool) -> String {
     let color = color_name(us);
     if role == Role::Pawn {
         let capture = p.capture || p.from_file.is_some_and(|f| f != to.file());
-        return if capture {
-            format!("no {color} pawn can capture on {to}")
-        } else {
-            format!("no {color} pawn can move to {to}")
-        };
+        return if capture { format!("no {color} pawn can capture on {to}") } else { format!("no {color} pawn can move to {to}") };
     }
     let occupied = b.occupied();
     let reach = named.filter(|from| attacks::attacks(role, us, *from, occupied).contains(to)).count() > 0;

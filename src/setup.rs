@@ -42,13 +42,6 @@ impl Setup {
 
     /// An empty board, White to move, no rights.
     pub const fn empty() -> Setup {
-        Setup {
-            board: Board::empty(),
-            turn: Color::White,
-            castling_rights: Bitboard::EMPTY,
-            ep_square: None,
-            halfmoves: 0,
-            fullmoves: 1,
-        }
+        Setup { board: Board::empty(), turn: Color::White, castling_rights: Bitboard::EMPTY, ep_square: None, halfmoves: 0, fullmoves: 1 }
     }
 }

@@ -8,7 +8,14 @@ use core::str::FromStr;
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum File {
-    A = 0, B, C, D, E, F, G, H,
+    A = 0,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
 }
 
 /// A row of the board, `1` (White's side) to `8`.
@@ -16,7 +23,14 @@ pub enum File {
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum Rank {
-    First = 0, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth,
+    First = 0,
+    Second,
+    Third,
+    Fourth,
+    Fifth,
+    Sixth,
+    Seventh,
+    Eighth,
 }
 
 impl File {
@@ -54,10 +68,8 @@ impl File {
 
 impl Rank {
     /// All ranks, 1 to 8.
-    pub const ALL: [Rank; 8] = [
-        Rank::First, Rank::Second, Rank::Third, Rank::Fourth,
-        Rank::Fifth, Rank::Sixth, Rank::Seventh, Rank::Eighth,
-    ];
+    pub const ALL: [Rank; 8] =
+        [Rank::First, Rank::Second, Rank::Third, Rank::Fourth, Rank::Fifth, Rank::Sixth, Rank::Seventh, Rank::Eighth];
 
     /// The rank with index `i & 7` (0 = first).
     pub const fn new(i: u32) -> Rank {

@@ -238,11 +238,7 @@ impl Touches {
         let mut entries: Vec<Touched> = self
             .touched
             .iter()
-            .filter_map(|&(square, group)| {
-                pos.board()
-                    .piece_at(square)
-                    .map(|piece| Touched { square, piece, group })
-            })
+            .filter_map(|&(square, group)| pos.board().piece_at(square).map(|piece| Touched { square, piece, group }))
             .collect();
         // Within a group (touched at the same moment) own pieces count as touched first
         // (FIDE 4.3.3), and the king before a rook (king and rook together: 4.4.1).
@@ -253,10 +249,7 @@ impl Touches {
     /// Rooks touched before the king: castling with them is not allowed this move (4.4.2).
     fn forbidden_castles(&self, pos: &Position, entries: &[Touched]) -> Bitboard {
         let us = pos.turn();
-        let king_group = entries
-            .iter()
-            .find(|t| t.piece == Piece::new(us, Role::King))
-            .map(|t| t.group);
+        let king_group = entries.iter().find(|t| t.piece == Piece::new(us, Role::King)).map(|t| t.group);
         let mut forbidden = Bitboard::EMPTY;
         for t in entries {
             if t.piece == Piece::new(us, Role::Rook)
@@ -281,11 +274,7 @@ impl Touches {
         }
         let us = pos.turn();
         let forbidden = self.forbidden_castles(pos, &entries);
-        let legal: MoveList = pos
-            .legal_moves()
-            .into_iter()
-            .filter(|m| !(m.is_castle() && forbidden.contains(m.to())))
-            .collect();
+        let legal: MoveList = pos.legal_moves().into_iter().filter(|m| !(m.is_castle() && forbidden.contains(m.to()))).collect();
         let own = |t: &&Touched| t.piece.color == us;
 
         // 4.4.1 / 4.4.3: the king first, then (or together with) a rook that may castle.
@@ -293,19 +282,11 @@ impl Touches {
             if first_own.piece.role == Role::King {
                 let king = first_own.square;
                 let rook = entries.iter().find(|t| {
-                    t.piece == Piece::new(us, Role::Rook)
-                        && t.group >= first_own.group
-                        && pos.castling_rights().contains(t.square)
+                    t.piece == Piece::new(us, Role::Rook) && t.group >= first_own.group && pos.castling_rights().contains(t.square)
                 });
                 if let Some(rook) = rook {
-                    let ob = if legal
-                        .iter()
-                        .any(|m| m.is_castle() && m.from() == king && m.to() == rook.square)
-                    {
-                        Obligation::Castle {
-                            king,
-                            rook: rook.square,
-                        }
+                    let ob = if legal.iter().any(|m| m.is_castle() && m.from() == king && m.to() == rook.square) {
+                        Obligation::Castle { king, rook: rook.square }
                     } else if legal.iter().any(|m| m.from() == king) {
                         Obligation::KingMove { king }
                     } else {
@@ -318,17 +299,8 @@ impl Touches {
         // 4.3.3: an own piece that can capture a touched enemy piece.
         for o in entries.iter().filter(own) {
             for e in entries.iter().filter(|t| t.piece.color != us) {
-                if legal
-                    .iter()
-                    .any(|m| m.from() == o.square && captured_square(*m, pos) == Some(e.square))
-                {
-                    return (
-                        Obligation::CaptureWith {
-                            piece: o.square,
-                            target: e.square,
-                        },
-                        forbidden,
-                    );
+                if legal.iter().any(|m| m.from() == o.square && captured_square(*m, pos) == Some(e.square)) {
+                    return (Obligation::CaptureWith { piece: o.square, target: e.square }, forbidden);
                 }
             }
         }
@@ -358,10 +330,7 @@ impl Touches {
         let (ob, forbidden) = self.analyse(pos);
         let rook_touched_first = m.is_castle() && forbidden.contains(m.to());
         if rook_touched_first || !meets(ob, m, pos) {
-            Err(TouchViolation {
-                obligation: ob,
-                rook_touched_first,
-            })
+            Err(TouchViolation { obligation: ob, rook_touched_first })
         } else {
             Ok(())
         }

@@ -136,9 +136,7 @@ pub fn parse_uci(pos: &Position, uci: &str) -> Result<Move, UciError> {
     };
     match pos.board().piece_at(from) {
         // Only a king may castle: it needs every move; any other piece only its moves onto `to`.
-        Some(p) if p.color == pos.turn() && p.role != Role::King => {
-            moves_to(pos, p.role, to).into_iter().for_each(&mut consider)
-        }
+        Some(p) if p.color == pos.turn() && p.role != Role::King => moves_to(pos, p.role, to).into_iter().for_each(&mut consider),
         Some(p) if p.color == pos.turn() => pos.legal_moves().into_iter().for_each(&mut consider),
         _ => {}
     }

@@ -39,28 +39,12 @@ fn parses_the_usual_forms() {
         ("G/90;d5", &[stage(None, 90 * M, Bonus::Delay(5 * S))]),
         ("G/90;inc30", &[stage(None, 90 * M, Bonus::Increment(30 * S))]),
         ("1.5+0.5", &[stage(None, 90 * S, Bonus::Increment(500))]),
-        (
-            "40/90+30, 30+30",
-            &[
-                stage(Some(40), 90 * M, Bonus::Increment(30 * S)),
-                stage(None, 30 * M, Bonus::Increment(30 * S)),
-            ],
-        ),
+        ("40/90+30, 30+30", &[stage(Some(40), 90 * M, Bonus::Increment(30 * S)), stage(None, 30 * M, Bonus::Increment(30 * S))]),
         (
             "40/120, 20/60, 30",
-            &[
-                stage(Some(40), 120 * M, Bonus::None),
-                stage(Some(20), 60 * M, Bonus::None),
-                stage(None, 30 * M, Bonus::None),
-            ],
+            &[stage(Some(40), 120 * M, Bonus::None), stage(Some(20), 60 * M, Bonus::None), stage(None, 30 * M, Bonus::None)],
         ),
-        (
-            "40/120 d5, SD/60 d5",
-            &[
-                stage(Some(40), 120 * M, Bonus::Delay(5 * S)),
-                stage(None, 60 * M, Bonus::Delay(5 * S)),
-            ],
-        ),
+        ("40/120 d5, SD/60 d5", &[stage(Some(40), 120 * M, Bonus::Delay(5 * S)), stage(None, 60 * M, Bonus::Delay(5 * S))]),
         ("40/120", &[stage(Some(40), 120 * M, Bonus::None)]),
         ("  5 + 3  ", &[stage(None, 5 * M, Bonus::Increment(3 * S))]),
     ];
@@ -70,11 +54,7 @@ fn parses_the_usual_forms() {
         let shown = tc(text).to_string();
         assert_eq!(tc(&shown), tc(text), "{text} -> {shown}");
         // And so does PGN.
-        assert_eq!(
-            TimeControl::from_pgn(&tc(text).to_pgn()).unwrap(),
-            tc(text),
-            "{text} via PGN"
-        );
+        assert_eq!(TimeControl::from_pgn(&tc(text).to_pgn()).unwrap(), tc(text), "{text} via PGN");
     }
     assert_eq!(tc("40/90+30, 30+30").to_string(), "40/90+30, 30+30");
     assert_eq!(tc("5 d3").to_string(), "5+d3");
@@ -85,10 +65,7 @@ fn parses_the_usual_forms() {
 #[test]
 fn moves_come_first_in_a_stage() {
     // "90/40" is read moves first, like "40/90": 90 moves in 40 minutes.
-    assert_eq!(
-        tc("90/40+30").stages()[0],
-        stage(Some(90), 40 * M, Bonus::Increment(30 * S))
-    );
+    assert_eq!(tc("90/40+30").stages()[0], stage(Some(90), 40 * M, Bonus::Increment(30 * S)));
 }
 
 #[test]
@@ -153,11 +130,7 @@ fn fischer_increment() {
     c.press().unwrap();
     assert_eq!(c.running(), Some(White));
     t.advance(10 * S);
-    assert_eq!(
-        c.remaining(White),
-        3 * M - 10 * S,
-        "only the clock of the player to move runs"
-    );
+    assert_eq!(c.remaining(White), 3 * M - 10 * S, "only the clock of the player to move runs");
     assert_eq!(c.remaining(Black), 3 * M);
     let p = c.press().unwrap();
     assert_eq!((p.color, p.elapsed_ms, p.remaining_ms), (White, 10 * S, 3 * M - 8 * S));
@@ -165,11 +138,7 @@ fn fischer_increment() {
     assert_eq!(c.running(), Some(Black));
     t.advance(S);
     c.press().unwrap();
-    assert_eq!(
-        c.remaining(Black),
-        3 * M + S,
-        "the increment can raise the time above the start"
-    );
+    assert_eq!(c.remaining(Black), 3 * M + S, "the increment can raise the time above the start");
     assert_eq!(c.moves(White), 1);
     assert_eq!(c.moves(Black), 1);
 }
@@ -206,11 +175,7 @@ fn bronstein_delay() {
     t.advance(2 * S);
     assert_eq!(c.remaining(White), 5 * M - 2 * S, "Bronstein counts down at once");
     c.press().unwrap();
-    assert_eq!(
-        c.remaining(White),
-        5 * M,
-        "and gives back the time used, up to the delay"
-    );
+    assert_eq!(c.remaining(White), 5 * M, "and gives back the time used, up to the delay");
     t.advance(10 * S);
     c.press().unwrap();
     assert_eq!(c.remaining(Black), 5 * M - 7 * S);

@@ -20,12 +20,12 @@ mod special_move;
 use common::scharnagl_back_rank;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use special_move::pick_special_or_any;
 use rocada::{perft, CastlingMode, Move, Position};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode as SMode, Chess, EnPassantMode, Position as _};
+use special_move::pick_special_or_any;
 
 /// How many positions the random-playout test compares (at least).
 const POSITIONS: usize = 40_000;
@@ -35,11 +35,7 @@ const MAX_ERRORS: usize = 40;
 /// The FEN of Chess960 start `n`, castling rights in Shredder-FEN.
 fn chess960_fen(n: u32) -> String {
     let back = scharnagl_back_rank(n);
-    let rook_files: String = back
-        .char_indices()
-        .filter(|(_, c)| *c == 'R')
-        .map(|(i, _)| (b'A' + i as u8) as char)
-        .collect();
+    let rook_files: String = back.char_indices().filter(|(_, c)| *c == 'R').map(|(i, _)| (b'A' + i as u8) as char).collect();
     format!(
         "{}/pppppppp/8/8/8/8/PPPPPPPP/{} w {}{} - 0 1",
         back.to_lowercase(),
@@ -64,47 +60,24 @@ impl Pair {
             CastlingMode::Standard => SMode::Standard,
             CastlingMode::Chess960 => SMode::Chess960,
         };
-        let theirs: Chess = fen
-            .parse::<Fen>()
-            .expect("shakmaty parses")
-            .into_position(smode)
-            .expect("shakmaty accepts");
-        let ours =
-            Position::from_fen(fen, mode).unwrap_or_else(|e| panic!("Rocada rejects {fen:?}: {e}"));
-        Pair {
-            ours,
-            theirs,
-            mode,
-            start: fen.to_string(),
-            line: Vec::new(),
-        }
+        let theirs: Chess = fen.parse::<Fen>().expect("shakmaty parses").into_position(smode).expect("shakmaty accepts");
+        let ours = Position::from_fen(fen, mode).unwrap_or_else(|e| panic!("Rocada rejects {fen:?}: {e}"));
+        Pair { ours, theirs, mode, start: fen.to_string(), line: Vec::new() }
     }
 
     fn context(&self) -> String {
-        format!(
-            "position {} (start {:?}, moves: {})",
-            self.ours.fen(),
-            self.start,
-            self.line.join(" ")
-        )
+        format!("position {} (start {:?}, moves: {})", self.ours.fen(), self.start, self.line.join(" "))
     }
 
     /// Plays `m` (a Rocada move) in both libraries; false if shakmaty does not know the move.
     fn play(&mut self, m: Move, errors: &mut Vec<String>) -> bool {
         let uci = m.uci(CastlingMode::Chess960);
-        let theirs = match uci
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|u| u.to_move(&self.theirs).ok())
-        {
+        let theirs = match uci.parse::<UciMove>().ok().and_then(|u| u.to_move(&self.theirs).ok()) {
             Some(t) => t,
             None => return false, // already reported as a move-set mismatch
         };
         if let Err(e) = self.ours.play(m) {
-            errors.push(format!(
-                "play({uci}) rejected a move from legal_moves: {e}; {}",
-                self.context()
-            ));
+            errors.push(format!("play({uci}) rejected a move from legal_moves: {e}; {}", self.context()));
             return false;
         }
         self.theirs.play_unchecked(theirs);
@@ -144,61 +117,34 @@ fn compare(pair: &Pair, cov: &mut Coverage, errors: &mut Vec<String>) {
     // FEN, en passant square shown only when the capture is legal.
     let their_fen = Fen::from_position(theirs, EnPassantMode::Legal).to_string();
     if ours.fen() != their_fen {
-        errors.push(format!(
-            "FEN: Rocada {:?}, shakmaty {:?}; {}",
-            ours.fen(),
-            their_fen,
-            ctx()
-        ));
+        errors.push(format!("FEN: Rocada {:?}, shakmaty {:?}; {}", ours.fen(), their_fen, ctx()));
     }
 
     // Legal move sets, king-to-rook castling.
     let our_moves = ours.legal_moves();
     let their_moves = theirs.legal_moves();
     let a = sorted(our_moves.iter().map(|m| m.uci(CastlingMode::Chess960)));
-    let b = sorted(
-        their_moves
-            .iter()
-            .map(|m| m.to_uci(SMode::Chess960).to_string()),
-    );
+    let b = sorted(their_moves.iter().map(|m| m.to_uci(SMode::Chess960).to_string()));
     if a != b {
         let extra: Vec<&String> = a.iter().filter(|m| !b.contains(m)).collect();
         let missing: Vec<&String> = b.iter().filter(|m| !a.contains(m)).collect();
-        errors.push(format!(
-            "legal moves: Rocada extra {extra:?}, missing {missing:?}; {}",
-            ctx()
-        ));
+        errors.push(format!("legal moves: Rocada extra {extra:?}, missing {missing:?}; {}", ctx()));
     }
     if pair.mode == CastlingMode::Standard {
         let a = sorted(our_moves.iter().map(|m| m.uci(CastlingMode::Standard)));
-        let b = sorted(
-            their_moves
-                .iter()
-                .map(|m| m.to_uci(SMode::Standard).to_string()),
-        );
+        let b = sorted(their_moves.iter().map(|m| m.to_uci(SMode::Standard).to_string()));
         if a != b {
-            errors.push(format!(
-                "standard UCI: Rocada {a:?}, shakmaty {b:?}; {}",
-                ctx()
-            ));
+            errors.push(format!("standard UCI: Rocada {a:?}, shakmaty {b:?}; {}", ctx()));
         }
     }
     if ours.count_legal_moves() != our_moves.len() {
-        errors.push(format!(
-            "count_legal_moves {} != legal_moves().len() {}; {}",
-            ours.count_legal_moves(),
-            our_moves.len(),
-            ctx()
-        ));
+        errors.push(format!("count_legal_moves {} != legal_moves().len() {}; {}", ours.count_legal_moves(), our_moves.len(), ctx()));
     }
 
     // Per-move details.
     for m in &our_moves {
         let uci = m.uci(CastlingMode::Chess960);
-        let Some(t) = their_moves
-            .iter()
-            .find(|t| t.to_uci(SMode::Chess960).to_string() == uci)
-        else {
+        let Some(t) = their_moves.iter().find(|t| t.to_uci(SMode::Chess960).to_string() == uci) else {
             continue;
         };
         let our_capture = ours.capture_of(*m).map(|r| r.char());
@@ -241,20 +187,10 @@ fn compare(pair: &Pair, cov: &mut Coverage, errors: &mut Vec<String>) {
         ));
     }
     if ours.is_checkmate() != theirs.is_checkmate() {
-        errors.push(format!(
-            "checkmate: Rocada {}, shakmaty {}; {}",
-            ours.is_checkmate(),
-            theirs.is_checkmate(),
-            ctx()
-        ));
+        errors.push(format!("checkmate: Rocada {}, shakmaty {}; {}", ours.is_checkmate(), theirs.is_checkmate(), ctx()));
     }
     if ours.is_stalemate() != theirs.is_stalemate() {
-        errors.push(format!(
-            "stalemate: Rocada {}, shakmaty {}; {}",
-            ours.is_stalemate(),
-            theirs.is_stalemate(),
-            ctx()
-        ));
+        errors.push(format!("stalemate: Rocada {}, shakmaty {}; {}", ours.is_stalemate(), theirs.is_stalemate(), ctx()));
     }
     cov.checks += ours.is_check() as usize;
     cov.checkmates += ours.is_checkmate() as usize;
@@ -269,27 +205,15 @@ fn compare(pair: &Pair, cov: &mut Coverage, errors: &mut Vec<String>) {
             ctx()
         ));
     }
-    let their_ep = theirs
-        .ep_square(EnPassantMode::Legal)
-        .map(|s| s.to_string());
+    let their_ep = theirs.ep_square(EnPassantMode::Legal).map(|s| s.to_string());
     if ours.ep_square().map(|s| s.to_string()) != their_ep {
-        errors.push(format!(
-            "ep_square: Rocada {:?}, shakmaty {their_ep:?}; {}",
-            ours.ep_square(),
-            ctx()
-        ));
+        errors.push(format!("ep_square: Rocada {:?}, shakmaty {their_ep:?}; {}", ours.ep_square(), ctx()));
     }
 
     // Polyglot hash: en passant file hashed whenever a pawn could capture (pseudo-legally).
-    let their_hash = theirs
-        .zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal)
-        .0;
+    let their_hash = theirs.zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal).0;
     if ours.zobrist_hash() != their_hash {
-        errors.push(format!(
-            "zobrist: Rocada {:#018x}, shakmaty {their_hash:#018x}; {}",
-            ours.zobrist_hash(),
-            ctx()
-        ));
+        errors.push(format!("zobrist: Rocada {:#018x}, shakmaty {their_hash:#018x}; {}", ours.zobrist_hash(), ctx()));
     }
 
     // perft(2).
@@ -310,13 +234,7 @@ fn pick(pos: &Position, rng: &mut SmallRng) -> Option<Move> {
 }
 
 /// Plays one random game from `pair`, comparing every position; returns false to stop early.
-fn playout(
-    mut pair: Pair,
-    max_plies: usize,
-    rng: &mut SmallRng,
-    cov: &mut Coverage,
-    errors: &mut Vec<String>,
-) {
+fn playout(mut pair: Pair, max_plies: usize, rng: &mut SmallRng, cov: &mut Coverage, errors: &mut Vec<String>) {
     for _ in 0..=max_plies {
         compare(&pair, cov, errors);
         if errors.len() >= MAX_ERRORS {
@@ -333,11 +251,7 @@ fn playout(
 
 fn report(errors: &[String], cov: &Coverage) {
     if !errors.is_empty() {
-        panic!(
-            "{} disagreement(s) with shakmaty (coverage {cov:?}):\n{}",
-            errors.len(),
-            errors.join("\n")
-        );
+        panic!("{} disagreement(s) with shakmaty (coverage {cov:?}):\n{}", errors.len(), errors.join("\n"));
     }
 }
 
@@ -346,10 +260,7 @@ fn scharnagl_helper_matches_known_numbers() {
     assert_eq!(scharnagl_back_rank(0), "BBQNNRKR");
     assert_eq!(scharnagl_back_rank(518), "RNBQKBNR");
     assert_eq!(scharnagl_back_rank(959), "RKRNNQBB");
-    assert_eq!(
-        chess960_fen(518),
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
-    );
+    assert_eq!(chess960_fen(518), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
 }
 
 #[test]
@@ -360,10 +271,7 @@ fn random_playouts_agree_with_shakmaty() {
     let mut game = 0u32;
     while cov.positions < POSITIONS && errors.len() < MAX_ERRORS {
         let pair = if game % 2 == 0 {
-            Pair::from_fen(
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                CastlingMode::Standard,
-            )
+            Pair::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CastlingMode::Standard)
         } else {
             Pair::from_fen(&chess960_fen(rng.gen_range(0..960)), CastlingMode::Chess960)
         };
@@ -375,14 +283,8 @@ fn random_playouts_agree_with_shakmaty() {
     eprintln!("compared {game} games: {cov:?}");
     assert!(cov.positions >= 10_000);
     assert!(cov.chess960 >= 4_000, "{cov:?}");
-    assert!(
-        cov.with_castling > 100 && cov.with_en_passant > 50 && cov.with_promotion > 100,
-        "{cov:?}"
-    );
-    assert!(
-        cov.checks > 200 && cov.checkmates > 0 && cov.stalemates > 0,
-        "{cov:?}"
-    );
+    assert!(cov.with_castling > 100 && cov.with_en_passant > 50 && cov.with_promotion > 100, "{cov:?}");
+    assert!(cov.checks > 200 && cov.checkmates > 0 && cov.stalemates > 0, "{cov:?}");
 }
 
 #[test]
@@ -396,20 +298,10 @@ fn playouts_from_perft_data_positions_agree_with_shakmaty() {
         if let Some(f) = line.strip_prefix("fen: ") {
             fen = Some(f.to_string());
         } else if let Some(flag) = line.strip_prefix("chess960: ") {
-            let mode = if flag == "yes" {
-                CastlingMode::Chess960
-            } else {
-                CastlingMode::Standard
-            };
+            let mode = if flag == "yes" { CastlingMode::Chess960 } else { CastlingMode::Standard };
             let fen = fen.take().expect("fen before chess960 in perft.txt");
             for _ in 0..4 {
-                playout(
-                    Pair::from_fen(&fen, mode),
-                    30,
-                    &mut rng,
-                    &mut cov,
-                    &mut errors,
-                );
+                playout(Pair::from_fen(&fen, mode), 30, &mut rng, &mut cov, &mut errors);
             }
         }
     }
@@ -460,11 +352,7 @@ fn random_setup_fen(rng: &mut SmallRng, chess960: bool) -> String {
                 } else {
                     empty_square(&mut board, rng, pawn)
                 };
-                board[sq] = Some(if color_upper {
-                    piece
-                } else {
-                    piece.to_ascii_lowercase()
-                });
+                board[sq] = Some(if color_upper { piece } else { piece.to_ascii_lowercase() });
             }
         }
     }
@@ -480,11 +368,7 @@ fn random_setup_fen(rng: &mut SmallRng, chess960: bool) -> String {
                 let standard_ok = k == 4 && (f == 0 || f == 7);
                 if chess960 || standard_ok {
                     let letter = (b'a' + f as u8) as char;
-                    castling.push(if king == 'K' {
-                        letter.to_ascii_uppercase()
-                    } else {
-                        letter
-                    });
+                    castling.push(if king == 'K' { letter.to_ascii_uppercase() } else { letter });
                 }
             }
         }
@@ -495,11 +379,7 @@ fn random_setup_fen(rng: &mut SmallRng, chess960: bool) -> String {
     // En passant: a pawn of the side not to move on its fourth rank with two empty squares behind.
     let mut ep = "-".to_string();
     if rng.gen_bool(0.5) {
-        let (pawn, rank, dir): (char, usize, isize) = if turn == 'w' {
-            ('p', 4, 1)
-        } else {
-            ('P', 3, -1)
-        };
+        let (pawn, rank, dir): (char, usize, isize) = if turn == 'w' { ('p', 4, 1) } else { ('P', 3, -1) };
         let files: Vec<usize> = (0..8)
             .filter(|f| {
                 let sq = rank * 8 + f;
@@ -510,11 +390,7 @@ fn random_setup_fen(rng: &mut SmallRng, chess960: bool) -> String {
             .collect();
         if !files.is_empty() {
             let f = files[rng.gen_range(0..files.len())];
-            ep = format!(
-                "{}{}",
-                (b'a' + f as u8) as char,
-                if turn == 'w' { 6 } else { 3 }
-            );
+            ep = format!("{}{}", (b'a' + f as u8) as char, if turn == 'w' { 6 } else { 3 });
         }
     }
     let mut placement = String::new();
@@ -553,36 +429,17 @@ fn random_setups_agree_with_shakmaty() {
     for i in 0..30_000 {
         let chess960 = i % 2 == 1;
         let fen = random_setup_fen(&mut rng, chess960);
-        let (mode, smode) = if chess960 {
-            (CastlingMode::Chess960, SMode::Chess960)
-        } else {
-            (CastlingMode::Standard, SMode::Standard)
-        };
+        let (mode, smode) = if chess960 { (CastlingMode::Chess960, SMode::Chess960) } else { (CastlingMode::Standard, SMode::Standard) };
         let ours = Position::from_fen(&fen, mode);
-        let theirs = fen
-            .parse::<Fen>()
-            .expect("shakmaty parses")
-            .into_position::<Chess>(smode);
+        let theirs = fen.parse::<Fen>().expect("shakmaty parses").into_position::<Chess>(smode);
         match (ours, theirs) {
             (Ok(_), Ok(_)) => {
                 accepted += 1;
-                playout(
-                    Pair::from_fen(&fen, mode),
-                    6,
-                    &mut rng,
-                    &mut cov,
-                    &mut errors,
-                );
+                playout(Pair::from_fen(&fen, mode), 6, &mut rng, &mut cov, &mut errors);
             }
             (Err(_), Err(_)) => rejected += 1,
-            (Ok(_), Err(e)) => errors.push(format!(
-                "Rocada accepts, shakmaty rejects ({:?}): {fen} ({mode:?})",
-                e.kinds()
-            )),
-            (Err(e), Ok(_)) => errors.push(format!(
-                "Rocada rejects ({}), shakmaty accepts: {fen} ({mode:?})",
-                e
-            )),
+            (Ok(_), Err(e)) => errors.push(format!("Rocada accepts, shakmaty rejects ({:?}): {fen} ({mode:?})", e.kinds())),
+            (Err(e), Ok(_)) => errors.push(format!("Rocada rejects ({}), shakmaty accepts: {fen} ({mode:?})", e)),
         }
         if errors.len() >= MAX_ERRORS {
             break;
@@ -590,8 +447,5 @@ fn random_setups_agree_with_shakmaty() {
     }
     report(&errors, &cov);
     eprintln!("random setups: {accepted} accepted, {rejected} rejected by both; {cov:?}");
-    assert!(
-        accepted > 3_000 && rejected > 3_000,
-        "{accepted} / {rejected}"
-    );
+    assert!(accepted > 3_000 && rejected > 3_000, "{accepted} / {rejected}");
 }

@@ -25,7 +25,6 @@ mod special_move;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use special_move::pick_special_or_any;
 use rocada::pgn::{self, Line};
 use rocada::{parse_san, san_all, CastlingMode, Color, Game, Move, Position, SanOptions, SanStyle};
 use shakmaty::fen::Fen;
@@ -33,6 +32,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode as SMode, Chess, EnPassantMode, Position as _};
+use special_move::pick_special_or_any;
 use std::collections::HashMap;
 
 /// Stop collecting after this many mismatches.
@@ -60,10 +60,7 @@ struct Diff {
 
 impl Diff {
     fn new() -> Diff {
-        Diff {
-            tally: Tally::default(),
-            errors: Vec::new(),
-        }
+        Diff { tally: Tally::default(), errors: Vec::new() }
     }
 
     fn check(&mut self, ok: bool, what: impl FnOnce() -> String) {
@@ -96,19 +93,13 @@ fn smode(mode: CastlingMode) -> SMode {
 
 /// shakmaty's position from a FEN Rocada read.
 fn theirs_from(fen: &str, mode: CastlingMode) -> Chess {
-    fen.parse::<Fen>()
-        .expect("shakmaty parses")
-        .into_position(smode(mode))
-        .expect("shakmaty accepts")
+    fen.parse::<Fen>().expect("shakmaty parses").into_position(smode(mode)).expect("shakmaty accepts")
 }
 
 /// shakmaty's move for a Rocada move (king-onto-rook UCI for castling).
 fn their_move(theirs: &Chess, m: Move) -> shakmaty::Move {
     let uci = m.uci(CastlingMode::Chess960);
-    uci.parse::<UciMove>()
-        .ok()
-        .and_then(|u| u.to_move(theirs).ok())
-        .unwrap_or_else(|| panic!("shakmaty: {uci} is illegal"))
+    uci.parse::<UciMove>().ok().and_then(|u| u.to_move(theirs).ok()).unwrap_or_else(|| panic!("shakmaty: {uci} is illegal"))
 }
 
 /// Compares one position: moves, SAN, status, insufficient material, hash.
@@ -119,84 +110,41 @@ fn compare_position(d: &mut Diff, ours: &Position, theirs: &Chess) {
     let fen = || ours.fen();
 
     // Moves and their SAN, keyed by king-onto-rook UCI.
-    let our_san: HashMap<String, (Move, String)> = san_all(ours, SanStyle::default())
-        .into_iter()
-        .map(|(m, s)| (m.uci(CastlingMode::Chess960), (m, s)))
-        .collect();
+    let our_san: HashMap<String, (Move, String)> =
+        san_all(ours, SanStyle::default()).into_iter().map(|(m, s)| (m.uci(CastlingMode::Chess960), (m, s))).collect();
     let their_moves = theirs.legal_moves();
     d.tally.moves += their_moves.len();
-    d.check(our_san.len() == their_moves.len(), || {
-        format!(
-            "{} legal moves, shakmaty {} in {}",
-            our_san.len(),
-            their_moves.len(),
-            fen()
-        )
-    });
+    d.check(our_san.len() == their_moves.len(), || format!("{} legal moves, shakmaty {} in {}", our_san.len(), their_moves.len(), fen()));
     for t in &their_moves {
         let uci = t.to_uci(SMode::Chess960).to_string();
         let san = SanPlus::from_move(theirs.clone(), *t).to_string();
         match our_san.get(&uci) {
             None => d.check(false, || format!("missing move {uci} ({san}) in {}", fen())),
             Some((m, ours_san)) => {
-                d.check(*ours_san == san, || {
-                    format!(
-                        "SAN of {uci}: Rocada {ours_san}, shakmaty {san} in {}",
-                        fen()
-                    )
-                });
-                let strict = SanOptions {
-                    strict: true,
-                    ..SanOptions::default()
-                };
+                d.check(*ours_san == san, || format!("SAN of {uci}: Rocada {ours_san}, shakmaty {san} in {}", fen()));
+                let strict = SanOptions { strict: true, ..SanOptions::default() };
                 let back = parse_san(ours, &san, &strict);
-                d.check(back == Ok(*m), || {
-                    format!(
-                        "shakmaty's SAN {san} reads as {back:?}, not {m:?}, in {}",
-                        fen()
-                    )
-                });
+                d.check(back == Ok(*m), || format!("shakmaty's SAN {san} reads as {back:?}, not {m:?}, in {}", fen()));
             }
         }
     }
 
-    d.check(ours.is_check() == theirs.is_check(), || {
-        format!("check differs in {}", fen())
-    });
-    d.check(ours.is_checkmate() == theirs.is_checkmate(), || {
-        format!("checkmate differs in {}", fen())
-    });
-    d.check(ours.is_stalemate() == theirs.is_stalemate(), || {
-        format!("stalemate differs in {}", fen())
-    });
+    d.check(ours.is_check() == theirs.is_check(), || format!("check differs in {}", fen()));
+    d.check(ours.is_checkmate() == theirs.is_checkmate(), || format!("checkmate differs in {}", fen()));
+    d.check(ours.is_stalemate() == theirs.is_stalemate(), || format!("stalemate differs in {}", fen()));
     d.tally.checkmates += usize::from(ours.is_checkmate());
     d.tally.stalemates += usize::from(ours.is_stalemate());
     for color in Color::ALL {
         let a = rocada::game::has_insufficient_material(ours, color);
-        let b = theirs.has_insufficient_material(if color == Color::White {
-            shakmaty::Color::White
-        } else {
-            shakmaty::Color::Black
-        });
-        d.check(a == b, || {
-            format!(
-                "insufficient material of {color:?}: Rocada {a}, shakmaty {b} in {}",
-                fen()
-            )
-        });
+        let b = theirs.has_insufficient_material(if color == Color::White { shakmaty::Color::White } else { shakmaty::Color::Black });
+        d.check(a == b, || format!("insufficient material of {color:?}: Rocada {a}, shakmaty {b} in {}", fen()));
     }
     if theirs.is_insufficient_material() {
         d.tally.insufficient += 1;
-        d.check(rocada::game::dead_position(ours).is_some(), || {
-            format!("no mating material, but not a dead position: {}", fen())
-        });
+        d.check(rocada::game::dead_position(ours).is_some(), || format!("no mating material, but not a dead position: {}", fen()));
     }
-    let hash = theirs
-        .zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal)
-        .0;
-    d.check(ours.zobrist_hash() == hash, || {
-        format!("hash differs in {}", fen())
-    });
+    let hash = theirs.zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal).0;
+    d.check(ours.zobrist_hash() == hash, || format!("hash differs in {}", fen()));
 }
 
 /// A game played in both libraries, with shakmaty's repetition keys (the Polyglot hash with the
@@ -214,11 +162,7 @@ fn key(c: &Chess) -> u64 {
 impl Pair {
     fn new(ours: Position, theirs: Chess) -> Pair {
         let keys = vec![key(&theirs)];
-        Pair {
-            game: Game::from_position(ours),
-            theirs: vec![theirs],
-            keys,
-        }
+        Pair { game: Game::from_position(ours), theirs: vec![theirs], keys }
     }
 
     fn theirs(&self) -> &Chess {
@@ -229,10 +173,7 @@ impl Pair {
     /// counted as if it were one more position.
     fn count_after(&self, k: u64, halfmoves: u32) -> usize {
         let window = (halfmoves as usize).min(self.keys.len());
-        1 + self.keys[self.keys.len() - window..]
-            .iter()
-            .filter(|&&x| x == k)
-            .count()
+        1 + self.keys[self.keys.len() - window..].iter().filter(|&&x| x == k).count()
     }
 
     fn play(&mut self, m: Move) {
@@ -250,55 +191,28 @@ impl Pair {
         let fen = || ours.fen();
         let status = self.game.status();
         let halfmoves = theirs.halfmoves();
-        d.check(status.fifty_moves == (halfmoves >= 100), || {
-            format!(
-                "50 moves: {} at {halfmoves} in {}",
-                status.fifty_moves,
-                fen()
-            )
-        });
+        d.check(status.fifty_moves == (halfmoves >= 100), || format!("50 moves: {} at {halfmoves} in {}", status.fifty_moves, fen()));
         d.check(status.seventy_five_moves == (halfmoves >= 150), || {
-            format!(
-                "75 moves: {} at {halfmoves} in {}",
-                status.seventy_five_moves,
-                fen()
-            )
+            format!("75 moves: {} at {halfmoves} in {}", status.seventy_five_moves, fen())
         });
         let count = {
             let here = *self.keys.last().expect("a key");
             let window = (halfmoves as usize + 1).min(self.keys.len());
-            self.keys[self.keys.len() - window..]
-                .iter()
-                .filter(|&&x| x == here)
-                .count()
+            self.keys[self.keys.len() - window..].iter().filter(|&&x| x == here).count()
         };
         d.check(self.game.repetition_count() == count, || {
-            format!(
-                "repetitions: Rocada {}, counted {count} in {}",
-                self.game.repetition_count(),
-                fen()
-            )
+            format!("repetitions: Rocada {}, counted {count} in {}", self.game.repetition_count(), fen())
         });
         d.check(status.threefold_repetition == (count >= 3), || {
-            format!(
-                "threefold: {} for {count} in {}",
-                status.threefold_repetition,
-                fen()
-            )
+            format!("threefold: {} for {count} in {}", status.threefold_repetition, fen())
         });
         d.check(status.fivefold_repetition == (count >= 5), || {
-            format!(
-                "fivefold: {} for {count} in {}",
-                status.fivefold_repetition,
-                fen()
-            )
+            format!("fivefold: {} for {count} in {}", status.fivefold_repetition, fen())
         });
         d.tally.fifty += usize::from(halfmoves >= 100);
         d.tally.threefold += usize::from(count >= 3);
         if status.game_over {
-            d.check(!status.can_claim_draw, || {
-                format!("a claim after the end in {}", fen())
-            });
+            d.check(!status.can_claim_draw, || format!("a claim after the end in {}", fen()));
             return;
         }
         // Claims now or by declaring a move (the move's position counted in).
@@ -316,11 +230,7 @@ impl Pair {
             }
         }
         d.check(status.can_claim_fifty == by_fifty, || {
-            format!(
-                "50-move claim: Rocada {}, shakmaty {by_fifty} in {}",
-                status.can_claim_fifty,
-                fen()
-            )
+            format!("50-move claim: Rocada {}, shakmaty {by_fifty} in {}", status.can_claim_fifty, fen())
         });
         d.check(status.can_claim_threefold == by_threefold, || {
             format!(
@@ -345,10 +255,7 @@ fn pick(game: &Game, rng: &mut SmallRng, shuffle: bool) -> Option<Move> {
         let played = game.moves();
         if played.len() >= 2 {
             let mine = played[played.len() - 2];
-            if let Some(back) = moves
-                .iter()
-                .find(|m| m.from() == mine.to() && m.to() == mine.from() && !m.is_castle())
-            {
+            if let Some(back) = moves.iter().find(|m| m.from() == mine.to() && m.to() == mine.from() && !m.is_castle()) {
                 return Some(*back);
             }
         }
@@ -357,14 +264,7 @@ fn pick(game: &Game, rng: &mut SmallRng, shuffle: bool) -> Option<Move> {
 }
 
 /// Plays a random game from `pair`, comparing every position, until `budget` positions.
-fn playout(
-    d: &mut Diff,
-    mut pair: Pair,
-    max_plies: usize,
-    shuffle: bool,
-    rng: &mut SmallRng,
-    budget: usize,
-) {
+fn playout(d: &mut Diff, mut pair: Pair, max_plies: usize, shuffle: bool, rng: &mut SmallRng, budget: usize) {
     for _ in 0..=max_plies {
         pair.compare(d);
         if d.full() || d.tally.positions >= budget {
@@ -395,11 +295,8 @@ fn walk_line(d: &mut Diff, line: &Line, pos: &Position, theirs: &Chess) {
 /// plies from each main-line position.
 fn corpus(d: &mut Diff, rng: &mut SmallRng, continuations: usize, budget: usize) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-        .collect();
+    let mut files: Vec<_> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "pgn")).collect();
     files.sort();
     let mut starts = Vec::new();
     for file in files {
@@ -407,10 +304,7 @@ fn corpus(d: &mut Diff, rng: &mut SmallRng, continuations: usize, budget: usize)
         for game in pgn::Reader::new(&bytes[..]) {
             let game = game.unwrap_or_else(|e| panic!("{}: {e}", file.display()));
             let mode = game.start.castling_mode();
-            let their_start = theirs_from(
-                &game.start.fen_with(rocada::CastlingNotation::Shredder),
-                mode,
-            );
+            let their_start = theirs_from(&game.start.fen_with(rocada::CastlingNotation::Shredder), mode);
             compare_position(d, &game.start, &their_start);
             walk_line(d, &game.root, &game.start, &their_start);
             // The main line in the game layer, each position a start for continuations.
@@ -432,14 +326,7 @@ fn corpus(d: &mut Diff, rng: &mut SmallRng, continuations: usize, budget: usize)
                 break 'outer;
             }
             let plies = rng.gen_range(1..=24);
-            playout(
-                d,
-                Pair::new(pos.clone(), theirs.clone()),
-                plies,
-                rng.gen_bool(0.2),
-                rng,
-                budget,
-            );
+            playout(d, Pair::new(pos.clone(), theirs.clone()), plies, rng.gen_bool(0.2), rng, budget);
         }
     }
 }
@@ -460,55 +347,25 @@ fn run(total: usize, seed: u64) -> Tally {
             let n = rng.gen_range(0..960);
             let back_rank = common::scharnagl_back_rank(n);
             let ours = Position::chess960(n).expect("a Chess960 start");
-            assert_eq!(
-                ours.board().board_fen().split('/').next_back(),
-                Some(back_rank.as_str())
-            );
-            let theirs = theirs_from(
-                &ours.fen_with(rocada::CastlingNotation::Shredder),
-                CastlingMode::Chess960,
-            );
+            assert_eq!(ours.board().board_fen().split('/').next_back(), Some(back_rank.as_str()));
+            let theirs = theirs_from(&ours.fen_with(rocada::CastlingNotation::Shredder), CastlingMode::Chess960);
             (ours, theirs)
         };
         let shuffle = game % 5 == 4;
-        let max_plies = if rng.gen_bool(0.3) {
-            400
-        } else {
-            rng.gen_range(20..=160)
-        };
-        playout(
-            &mut d,
-            Pair::new(ours, theirs),
-            max_plies,
-            shuffle,
-            &mut rng,
-            total,
-        );
+        let max_plies = if rng.gen_bool(0.3) { 400 } else { rng.gen_range(20..=160) };
+        playout(&mut d, Pair::new(ours, theirs), max_plies, shuffle, &mut rng, total);
         game += 1;
     }
     d.report();
-    eprintln!(
-        "compared {} positions ({game} random games): {:?}",
-        d.tally.positions, d.tally
-    );
+    eprintln!("compared {} positions ({game} random games): {:?}", d.tally.positions, d.tally);
     d.tally
 }
 
 #[test]
 fn thirty_thousand_positions_agree_with_shakmaty() {
     let t = run(30_000, 1);
-    assert!(
-        t.positions >= 30_000 && t.corpus >= 5_000 && t.chess960 >= 5_000,
-        "{t:?}"
-    );
-    assert!(
-        t.checkmates > 10
-            && t.stalemates > 0
-            && t.insufficient > 20
-            && t.fifty > 20
-            && t.threefold > 100,
-        "{t:?}"
-    );
+    assert!(t.positions >= 30_000 && t.corpus >= 5_000 && t.chess960 >= 5_000, "{t:?}");
+    assert!(t.checkmates > 10 && t.stalemates > 0 && t.insufficient > 20 && t.fifty > 20 && t.threefold > 100, "{t:?}");
 }
 
 #[test]
@@ -517,9 +374,6 @@ fn a_million_positions_agree_with_shakmaty() {
     let start = std::time::Instant::now();
     let t = run(1_000_000, 2);
     eprintln!("{:.1} s", start.elapsed().as_secs_f64());
-    assert!(
-        t.positions >= 1_000_000 && t.corpus >= 5_000 && t.chess960 >= 300_000,
-        "{t:?}"
-    );
+    assert!(t.positions >= 1_000_000 && t.corpus >= 5_000 && t.chess960 >= 300_000, "{t:?}");
     assert!(t.claims_by_move > 100, "{t:?}");
 }

@@ -35,10 +35,7 @@ fn checkmate() {
     assert_eq!(s.termination, Some(Termination::Checkmate));
     assert_eq!(s.winner, Some(Color::Black));
     assert_eq!(g.result().as_str(), "0-1");
-    assert_eq!(
-        g.ending().unwrap().message(Lang::Es),
-        "Ganan las negras por jaque mate."
-    );
+    assert_eq!(g.ending().unwrap().message(Lang::Es), "Ganan las negras por jaque mate.");
     assert_eq!(g.ending().unwrap().message(Lang::Ro), "Negrul câștigă prin mat.");
     // Nothing can follow.
     assert_eq!(g.play_san("a3").unwrap_err().code(), "game-over");
@@ -54,10 +51,7 @@ fn checkmate() {
 fn stalemate() {
     // Sam Loyd's ten-move stalemate.
     let mut g = Game::new();
-    play(
-        &mut g,
-        "1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 7. Qxb7 Qd3 8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6",
-    );
+    play(&mut g, "1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 7. Qxb7 Qd3 8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6");
     let s = g.status();
     assert!(s.stalemate && !s.check && s.game_over);
     assert_eq!(s.termination, Some(Termination::Stalemate));
@@ -138,25 +132,16 @@ fn dead_position_by_locked_pawns() {
     // Without the h-pawns the wall still holds (h4 and h5 are covered by the g-pawns).
     assert!(dead_position(&pos("4k3/8/1p1p1p2/pPpPpPp1/P1P1P1P1/8/8/4K3 w - - 0 1")).is_some());
     // Without the g- and h-pawns the white king walks round by h4-h7 and takes f6.
-    assert_eq!(
-        dead_position(&pos("4k3/8/1p1p1p2/pPpPpP2/P1P1P3/8/8/4K3 w - - 0 1")),
-        None
-    );
+    assert_eq!(dead_position(&pos("4k3/8/1p1p1p2/pPpPpP2/P1P1P3/8/8/4K3 w - - 0 1")), None);
     // A pawn that can capture: not dead.
     assert_eq!(dead_position(&pos("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")), None);
     // A pawn that can advance: not dead.
-    assert_eq!(
-        dead_position(&pos("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P3/8/6P1/4K3 w - - 0 1")),
-        None
-    );
+    assert_eq!(dead_position(&pos("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P3/8/6P1/4K3 w - - 0 1")), None);
     // An undefended enemy pawn a king can reach: not dead. (White king on the black side of a
     // short wall.)
     assert_eq!(dead_position(&pos("8/8/8/4p3/4P3/8/k7/4K3 w - - 0 1")), None);
     // Another piece on the board: not judged dead by this rule.
-    assert_eq!(
-        dead_position(&pos("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K2B w - - 0 1")),
-        None
-    );
+    assert_eq!(dead_position(&pos("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K2B w - - 0 1")), None);
 }
 
 // ------------------------------------------------------------------ repetition
@@ -232,21 +217,11 @@ fn repetition_identity_follows_fide() {
     let pinned_ep = pos("8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1");
     let no_ep = pos("8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1");
     assert_eq!(pinned_ep.ep_square(), None);
-    assert_ne!(
-        pinned_ep.zobrist_hash(),
-        no_ep.zobrist_hash(),
-        "the Polyglot hash keeps the pseudo-legal square"
-    );
-    assert_eq!(
-        rocada::game::RepetitionKey::of(&pinned_ep),
-        rocada::game::RepetitionKey::of(&no_ep)
-    );
+    assert_ne!(pinned_ep.zobrist_hash(), no_ep.zobrist_hash(), "the Polyglot hash keeps the pseudo-legal square");
+    assert_eq!(rocada::game::RepetitionKey::of(&pinned_ep), rocada::game::RepetitionKey::of(&no_ep));
     let legal_ep = pos("8/8/8/8/3pP3/8/8/k3K3 b - e3 0 1");
     let without = pos("8/8/8/8/3pP3/8/8/k3K3 b - - 0 1");
-    assert_ne!(
-        rocada::game::RepetitionKey::of(&legal_ep),
-        rocada::game::RepetitionKey::of(&without)
-    );
+    assert_ne!(rocada::game::RepetitionKey::of(&legal_ep), rocada::game::RepetitionKey::of(&without));
 }
 
 #[test]
@@ -260,11 +235,7 @@ fn en_passant_that_is_possible_makes_positions_differ() {
     assert_eq!(g.repetition_count(), 2);
     assert!(!g.is_threefold_repetition());
     play(&mut g, "Nf3 Nbd7 Ng1 Nb8");
-    assert_eq!(
-        g.repetition_count(),
-        3,
-        "not 4: the first occurrence had an en passant capture"
-    );
+    assert_eq!(g.repetition_count(), 3, "not 4: the first occurrence had an en passant capture");
 }
 
 // ------------------------------------------------------------------ 50 and 75 moves
@@ -404,10 +375,7 @@ fn flag_fall_with_mating_material_loses() {
     assert_eq!(e.termination, Termination::Timeout);
     assert_eq!(g.result(), GameResult::WhiteWins);
     assert_eq!(g.status().termination, Some(Termination::Timeout));
-    assert_eq!(
-        g.ending().unwrap().message(Lang::En),
-        "White wins on time: Black ran out of time."
-    );
+    assert_eq!(g.ending().unwrap().message(Lang::En), "White wins on time: Black ran out of time.");
 }
 
 #[test]
@@ -420,10 +388,7 @@ fn flag_fall_without_mating_material_draws() {
     assert_eq!(g.status().termination, Some(Termination::TimeoutInsufficientMaterial));
     // A lone knight cannot mate a king with only queens beside it.
     let mut g = game("8/8/4k3/8/2n5/3K4/8/7Q w - - 0 1");
-    assert_eq!(
-        g.flag_fall(Color::White).unwrap().termination,
-        Termination::TimeoutInsufficientMaterial
-    );
+    assert_eq!(g.flag_fall(Color::White).unwrap().termination, Termination::TimeoutInsufficientMaterial);
     // ... but it can mate a king with a rook that blocks (Kh1 Rh2 v Kf1 Ng3#).
     assert!(pos("8/8/8/8/8/6N1/7r/5K1k b - - 0 1").is_checkmate());
     let mut g = game("8/8/4k3/8/2n5/3K4/8/7R w - - 0 1");
@@ -499,10 +464,7 @@ fn some_mate_exists(mating: &[rocada::Role], mated: &[rocada::Role]) -> bool {
     use rocada::{Board, Piece, Role, Setup, Square};
     let loser = Color::Black;
     let mut found = false;
-    let mut pieces: Vec<Piece> = vec![
-        Piece::new(Color::Black, Role::King),
-        Piece::new(Color::White, Role::King),
-    ];
+    let mut pieces: Vec<Piece> = vec![Piece::new(Color::Black, Role::King), Piece::new(Color::White, Role::King)];
     pieces.extend(mating.iter().map(|r| Piece::new(Color::White, *r)));
     pieces.extend(mated.iter().map(|r| Piece::new(Color::Black, *r)));
     let mut squares = vec![0usize; pieces.len()];
@@ -515,14 +477,7 @@ fn some_mate_exists(mating: &[rocada::Role], mated: &[rocada::Role]) -> bool {
             for (p, s) in pieces.iter().zip(squares.iter()) {
                 board.put(Square::new(*s as u32), *p);
             }
-            let setup = Setup {
-                board,
-                turn: loser,
-                castling_rights: rocada::Bitboard::EMPTY,
-                ep_square: None,
-                halfmoves: 0,
-                fullmoves: 1,
-            };
+            let setup = Setup { board, turn: loser, castling_rights: rocada::Bitboard::EMPTY, ep_square: None, halfmoves: 0, fullmoves: 1 };
             if let Ok(p) = Position::from_setup(setup, CastlingMode::Standard) {
                 if p.is_checkmate() {
                     *found = true;
@@ -570,16 +525,7 @@ fn material_rule_is_sound_on_small_endings() {
     assert!(some_mate_exists(&[Bishop], &[Knight]));
     assert!(some_mate_exists(&[Bishop], &[Bishop]), "opposite-coloured bishops");
     let board = |fen: &str| *pos(fen).board();
-    assert!(rocada::game::material_cannot_mate(
-        &board("8/8/4k3/8/2n5/3K4/8/7Q w - - 0 1"),
-        Color::Black
-    ));
-    assert!(rocada::game::material_cannot_mate(
-        &board("8/8/4k3/8/2b5/3K4/8/7R w - - 0 1"),
-        Color::Black
-    ));
-    assert!(!rocada::game::material_cannot_mate(
-        &board("8/8/4k3/8/2n5/3K4/8/7R w - - 0 1"),
-        Color::Black
-    ));
+    assert!(rocada::game::material_cannot_mate(&board("8/8/4k3/8/2n5/3K4/8/7Q w - - 0 1"), Color::Black));
+    assert!(rocada::game::material_cannot_mate(&board("8/8/4k3/8/2b5/3K4/8/7R w - - 0 1"), Color::Black));
+    assert!(!rocada::game::material_cannot_mate(&board("8/8/4k3/8/2n5/3K4/8/7R w - - 0 1"), Color::Black));
 }

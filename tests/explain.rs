@@ -19,14 +19,7 @@ fn sq(s: &str) -> Square {
 }
 
 /// Asserts the reason code and culprit of an attempt, and that its messages render fully.
-fn check(
-    p: &Position,
-    from: &str,
-    to: &str,
-    promo: Option<Role>,
-    code: &str,
-    culprit: Option<&str>,
-) -> rocada::Explanation {
+fn check(p: &Position, from: &str, to: &str, promo: Option<Role>, code: &str, culprit: Option<&str>) -> rocada::Explanation {
     let e = explain(p, sq(from), sq(to), promo);
     assert_eq!(e.code(), Some(code), "{from}{to} in {}: {e:?}", p.fen());
     assert_eq!(e.culprit, culprit.map(sq), "culprit of {code}");
@@ -39,10 +32,7 @@ fn assert_renders(e: &rocada::Explanation) {
     for lang in Lang::ALL {
         let m = e.message(lang);
         assert!(!m.is_empty());
-        assert!(
-            !m.contains('{') && !m.contains('}') && !m.contains('?'),
-            "unfilled placeholder in {lang:?}: {m}"
-        );
+        assert!(!m.contains('{') && !m.contains('}') && !m.contains('?'), "unfilled placeholder in {lang:?}: {m}");
     }
 }
 
@@ -64,10 +54,7 @@ fn no_piece_not_your_turn_same_square() {
     let e = check(&p, "e4", "e5", None, "no-piece", None);
     assert_eq!(e.message(Lang::En), "There is no piece on e4.");
     let e = check(&p, "e7", "e5", None, "not-your-turn", None);
-    assert_eq!(
-        e.message(Lang::Ro),
-        "Pionul de pe e7 nu se poate muta acum: este rândul celuilalt jucător."
-    );
+    assert_eq!(e.message(Lang::Ro), "Pionul de pe e7 nu se poate muta acum: este rândul celuilalt jucător.");
     check(&p, "e2", "e2", None, "same-square", None);
 }
 
@@ -85,14 +72,7 @@ fn own_piece_on_target() {
 #[test]
 fn wrong_piece_movement_for_every_role() {
     let p = pos("k7/8/8/8/3QR3/3BN3/4P3/4K3 w - - 0 1");
-    for (from, to) in [
-        ("d4", "e6"),
-        ("e4", "f5"),
-        ("d3", "d2"),
-        ("e3", "e5"),
-        ("e2", "f4"),
-        ("e1", "c3"),
-    ] {
+    for (from, to) in [("d4", "e6"), ("e4", "f5"), ("d3", "d2"), ("e3", "e5"), ("e2", "f4"), ("e1", "c3")] {
         let e = check(&p, from, to, None, "wrong-piece-movement", None);
         let role = e.piece.unwrap().role;
         assert!(e.message(Lang::En).ends_with(messages::movement_rule(role, Lang::En)));
@@ -183,9 +163,7 @@ fn king_in_check() {
         e.message(Lang::En),
         "Your king is in check from the queen on h5, and this move does not get it out of check. Move the king, capture the checking piece, or block the check."
     );
-    assert!(e
-        .message(Lang::Es)
-        .starts_with("El rey está en jaque (la dama de h5 da jaque)"));
+    assert!(e.message(Lang::Es).starts_with("El rey está en jaque (la dama de h5 da jaque)"));
     assert!(explain(&p, sq("g7"), sq("g6"), None).is_legal());
     // Double check: blocking one checker is not enough; the other is named.
     let p = pos("3rk3/8/5N2/1B6/8/8/8/4K3 b - - 0 1");
@@ -198,21 +176,12 @@ fn king_in_check() {
 fn pinned_pieces() {
     let p = pos("r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4");
     let e = check(&p, "c6", "d4", None, "pinned", Some("b5"));
-    assert_eq!(
-        e.message(Lang::Es),
-        "El caballo de c6 está clavado: si se mueve, el rey quedaría atacado por el alfil de b5."
-    );
+    assert_eq!(e.message(Lang::Es), "El caballo de c6 está clavado: si se mueve, el rey quedaría atacado por el alfil de b5.");
     // Feminine agreement: a pinned queen, a pinned rook.
     let p = pos("4r1k1/8/8/8/8/8/4Q3/4K3 w - - 0 1");
     let e = check(&p, "e2", "d3", None, "pinned", Some("e8"));
-    assert_eq!(
-        e.message(Lang::Ro),
-        "Dama de pe e2 este legată: dacă se mută, regele ar rămâne atacat de turnul de pe e8."
-    );
-    assert_eq!(
-        e.message(Lang::Es),
-        "La dama de e2 está clavada: si se mueve, el rey quedaría atacado por la torre de e8."
-    );
+    assert_eq!(e.message(Lang::Ro), "Dama de pe e2 este legată: dacă se mută, regele ar rămâne atacat de turnul de pe e8.");
+    assert_eq!(e.message(Lang::Es), "La dama de e2 está clavada: si se mueve, el rey quedaría atacado por la torre de e8.");
     let p = pos("6k1/8/8/8/q7/8/2R5/3K4 w - - 0 1");
     let e = check(&p, "c2", "c5", None, "pinned", Some("a4"));
     assert!(e.message(Lang::Es).contains("La torre de c2 está clavada"));
@@ -247,7 +216,10 @@ fn king_into_check_and_kings_adjacent() {
     check(&p, "e1", "f1", None, "king-into-check", Some("a1"));
     let p = pos("8/8/8/3k4/8/3K4/8/8 w - - 0 1");
     let e = check(&p, "d3", "d4", None, "kings-adjacent", Some("d5"));
-    assert_eq!(e.message(Lang::Es), "El rey no puede ir a d4: quedaría al lado del rey rival de d5. Los reyes nunca pueden estar en casillas contiguas.");
+    assert_eq!(
+        e.message(Lang::Es),
+        "El rey no puede ir a d4: quedaría al lado del rey rival de d5. Los reyes nunca pueden estar en casillas contiguas."
+    );
 }
 
 #[test]
@@ -261,10 +233,7 @@ fn castling_reasons() {
     // Rights lost.
     let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1");
     let e = check(&p, "e1", "g1", None, "castle-rights-lost", None);
-    assert_eq!(
-        e.message(Lang::Ro),
-        "Rocada pe această parte nu mai este posibilă: regele sau acest turn a fost deja mutat."
-    );
+    assert_eq!(e.message(Lang::Ro), "Rocada pe această parte nu mai este posibilă: regele sau acest turn a fost deja mutat.");
     check(&p, "e1", "h1", None, "castle-rights-lost", Some("h1"));
     assert!(explain(&p, sq("e1"), sq("c1"), None).is_legal());
     assert!(explain(&p, sq("e1"), sq("a1"), None).is_legal());
@@ -272,33 +241,19 @@ fn castling_reasons() {
     // In check.
     let p = pos("r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1");
     let e = check(&p, "e1", "g1", None, "castle-in-check", Some("e2"));
-    assert_eq!(
-        e.message(Lang::En),
-        "You cannot castle while your king is in check (from the rook on e2)."
-    );
+    assert_eq!(e.message(Lang::En), "You cannot castle while your king is in check (from the rook on e2).");
 
     // Through check (f1 attacked by the bishop on c4), into check (c1 by the knight on b3).
     let p = pos("r3k2r/8/8/8/2b5/1n6/8/R3K2R w KQkq - 0 1");
     let e = check(&p, "e1", "g1", None, "castle-through-check", Some("f1"));
     assert_eq!(e.attacker, Some(sq("c4")));
-    assert_eq!(
-        e.message(Lang::En),
-        "The king cannot castle through check: it would cross f1, which the bishop on c4 attacks."
-    );
-    assert_eq!(
-        e.message(Lang::Ro),
-        "Regele nu poate face rocada trecând printr-un câmp atacat: f1 este atacat de nebunul de pe c4."
-    );
-    assert_eq!(
-        e.message(Lang::Es),
-        "El rey no puede enrocar atravesando una casilla atacada: f1 está atacada por el alfil de c4."
-    );
+    assert_eq!(e.message(Lang::En), "The king cannot castle through check: it would cross f1, which the bishop on c4 attacks.");
+    assert_eq!(e.message(Lang::Ro), "Regele nu poate face rocada trecând printr-un câmp atacat: f1 este atacat de nebunul de pe c4.");
+    assert_eq!(e.message(Lang::Es), "El rey no puede enrocar atravesando una casilla atacada: f1 está atacada por el alfil de c4.");
     let p = pos("r3k2r/8/8/8/8/1n6/8/R3K2R w KQkq - 0 1");
     let e = check(&p, "e1", "c1", None, "castle-into-check", Some("c1"));
     assert_eq!(e.attacker, Some(sq("b3")));
-    assert!(e
-        .message(Lang::Es)
-        .contains("la casilla c1, donde terminaría, está atacada por el caballo de b3"));
+    assert!(e.message(Lang::Es).contains("la casilla c1, donde terminaría, está atacada por el caballo de b3"));
     // The b1 square may be attacked (the rook crosses it, not the king).
     let p = pos("r3k2r/8/8/8/8/8/1r6/R3K2R w KQkq - 0 1");
     assert!(explain(&p, sq("e1"), sq("c1"), None).is_legal());
@@ -322,11 +277,7 @@ fn chess960_castling() {
     let e = explain(&p, sq("g1"), sq("h1"), None);
     assert!(e.is_legal() || e.code() == Some("castle-blocked"), "{e:?}");
     // A 960 position where O-O is legal at once: king g1, rook h1, nothing between.
-    let p = Position::from_fen(
-        "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1",
-        CastlingMode::Chess960,
-    )
-    .unwrap();
+    let p = Position::from_fen("nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1", CastlingMode::Chess960).unwrap();
     check(&p, "d1", "b1", None, "castle-blocked", Some("c1"));
     let p = Position::from_fen("r2k3r/8/8/8/8/8/8/1R1K2R1 w GB - 0 1", CastlingMode::Chess960).unwrap();
     let e = explain(&p, sq("d1"), sq("b1"), None);
@@ -361,18 +312,9 @@ fn game_over_and_touch_move_reasons() {
     let e = g.explain(sq("e2"), sq("e4"), None);
     assert_eq!(e.code(), Some("touch-move"));
     assert_eq!(e.culprit, Some(sq("g1")));
-    assert_eq!(
-        e.message(Lang::En),
-        "Touch-move rule: you touched the knight on g1, so you must move it."
-    );
-    assert_eq!(
-        e.message(Lang::Ro),
-        "Regula piesei atinse: ai atins calul de pe g1, așa că trebuie să muți această piesă."
-    );
-    assert_eq!(
-        e.message(Lang::Es),
-        "Regla de pieza tocada: has tocado el caballo de g1, así que debes mover esa pieza."
-    );
+    assert_eq!(e.message(Lang::En), "Touch-move rule: you touched the knight on g1, so you must move it.");
+    assert_eq!(e.message(Lang::Ro), "Regula piesei atinse: ai atins calul de pe g1, așa că trebuie să muți această piesă.");
+    assert_eq!(e.message(Lang::Es), "Regla de pieza tocada: has tocado el caballo de g1, así que debes mover esa pieza.");
     assert!(g.explain(sq("g1"), sq("f3"), None).is_legal());
 }
 
@@ -380,121 +322,25 @@ fn game_over_and_touch_move_reasons() {
 #[test]
 fn every_reason_has_a_case() {
     let cases: &[(&str, &str, &str, Option<Role>, Reason)] = &[
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "e7",
-            "e5",
-            None,
-            Reason::NotYourTurn,
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "e4",
-            "e5",
-            None,
-            Reason::NoPiece,
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "g1",
-            "g1",
-            None,
-            Reason::SameSquare,
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "g1",
-            "e2",
-            None,
-            Reason::OwnPieceOnTarget,
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "g1",
-            "g3",
-            None,
-            Reason::WrongPieceMovement,
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "c1",
-            "f4",
-            None,
-            Reason::PathBlocked,
-        ),
-        (
-            "4k3/8/8/8/4n3/4P3/8/4K3 w - - 0 1",
-            "e3",
-            "e4",
-            None,
-            Reason::PawnCapturesDiagonally,
-        ),
-        (
-            "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1",
-            "e5",
-            "d6",
-            None,
-            Reason::EnPassantExpired,
-        ),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e7", "e5", None, Reason::NotYourTurn),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e4", "e5", None, Reason::NoPiece),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "g1", "g1", None, Reason::SameSquare),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "g1", "e2", None, Reason::OwnPieceOnTarget),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "g1", "g3", None, Reason::WrongPieceMovement),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "c1", "f4", None, Reason::PathBlocked),
+        ("4k3/8/8/8/4n3/4P3/8/4K3 w - - 0 1", "e3", "e4", None, Reason::PawnCapturesDiagonally),
+        ("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1", "e5", "d6", None, Reason::EnPassantExpired),
         ("8/P3k3/8/8/8/8/8/4K3 w - - 0 1", "a7", "a8", None, Reason::MustPromote),
-        (
-            "8/P3k3/8/8/8/8/8/4K3 w - - 0 1",
-            "a7",
-            "a8",
-            Some(Role::King),
-            Reason::InvalidPromotion,
-        ),
-        (
-            "rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2",
-            "a7",
-            "a6",
-            None,
-            Reason::KingInCheck,
-        ),
+        ("8/P3k3/8/8/8/8/8/4K3 w - - 0 1", "a7", "a8", Some(Role::King), Reason::InvalidPromotion),
+        ("rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2", "a7", "a6", None, Reason::KingInCheck),
         ("4r1k1/8/8/8/8/8/4Q3/4K3 w - - 0 1", "e2", "d3", None, Reason::Pinned),
-        (
-            "4k3/8/8/8/8/8/r7/4K3 w - - 0 1",
-            "e1",
-            "e2",
-            None,
-            Reason::KingIntoCheck,
-        ),
+        ("4k3/8/8/8/8/8/r7/4K3 w - - 0 1", "e1", "e2", None, Reason::KingIntoCheck),
         ("8/8/8/3k4/8/3K4/8/8 w - - 0 1", "d3", "d4", None, Reason::KingsAdjacent),
-        (
-            "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1",
-            "e1",
-            "g1",
-            None,
-            Reason::CastleRightsLost,
-        ),
-        (
-            "r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1",
-            "e1",
-            "g1",
-            None,
-            Reason::CastleInCheck,
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "e1",
-            "g1",
-            None,
-            Reason::CastleBlocked,
-        ),
-        (
-            "r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1",
-            "e1",
-            "g1",
-            None,
-            Reason::CastleThroughCheck,
-        ),
-        (
-            "r3k2r/8/8/8/8/1n6/8/R3K2R w KQkq - 0 1",
-            "e1",
-            "c1",
-            None,
-            Reason::CastleIntoCheck,
-        ),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "e1", "g1", None, Reason::CastleRightsLost),
+        ("r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1", "e1", "g1", None, Reason::CastleInCheck),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e1", "g1", None, Reason::CastleBlocked),
+        ("r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1", "e1", "g1", None, Reason::CastleThroughCheck),
+        ("r3k2r/8/8/8/8/1n6/8/R3K2R w KQkq - 0 1", "e1", "c1", None, Reason::CastleIntoCheck),
     ];
     let mut seen = HashSet::new();
     for &(fen, from, to, promo, reason) in cases {
@@ -551,10 +397,7 @@ fn every_message_exists_in_three_languages() {
         assert!(keys.contains(&r.code()), "no message for {r}");
     }
     for t in rocada::Termination::ALL {
-        assert!(
-            keys.contains(&format!("termination.{}", t.code()).as_str()),
-            "no message for {t}"
-        );
+        assert!(keys.contains(&format!("termination.{}", t.code()).as_str()), "no message for {t}");
     }
     for k in [
         "touch-move.move",
@@ -571,12 +414,7 @@ fn every_message_exists_in_three_languages() {
 
 #[test]
 fn languages_use_proper_terms() {
-    let all = |lang| {
-        messages::keys()
-            .map(|k| messages::template(k, lang).unwrap())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let all = |lang| messages::keys().map(|k| messages::template(k, lang).unwrap()).collect::<Vec<_>>().join(" ");
     let ro = all(Lang::Ro);
     let es = all(Lang::Es);
     // Romanian: comma-below ș ț, not the cedilla look-alikes; words with diacritics present.
@@ -584,16 +422,12 @@ fn languages_use_proper_terms() {
     for w in ["șah", "mutare", "câmp", "legată", "rocada", "în", "Remiză", "damă"] {
         assert!(ro.contains(w), "Romanian lacks {w}");
     }
-    assert!(messages::template("king-in-check", Lang::Ro)
-        .unwrap()
-        .starts_with("Regele este în șah"));
+    assert!(messages::template("king-in-check", Lang::Ro).unwrap().starts_with("Regele este în șah"));
     // Spanish: chess terms, not the machine translation of the seeds.
     for w in ["estafador", "grajo", "obispo", "empeño", "caballero", "reina", "pedazo"] {
         assert!(!es.to_lowercase().contains(w), "Spanish uses {w}");
     }
-    for w in [
-        "torre", "alfil", "caballo", "dama", "rey", "peón", "jaque", "enroque", "al paso", "tablas",
-    ] {
+    for w in ["torre", "alfil", "caballo", "dama", "rey", "peón", "jaque", "enroque", "al paso", "tablas"] {
         assert!(es.to_lowercase().contains(w), "Spanish lacks {w}");
     }
     assert_eq!(messages::piece_name(Role::Rook, Lang::Es), "la torre");
@@ -675,14 +509,15 @@ fn explain_agrees_with_the_move_generator() {
                         Some(m) => {
                             legal += 1;
                             assert!(verdict.reason.is_none());
-                            assert!(
-                                by_generator.contains(&m),
-                                "explain says {m:?} is legal in {}, the generator does not",
-                                p.fen()
-                            );
+                            assert!(by_generator.contains(&m), "explain says {m:?} is legal in {}, the generator does not", p.fen());
                         }
                         None => {
-                            assert!(by_generator.is_empty(), "explain says {from}{to} {promo:?} is illegal ({:?}) in {}, the generator has {by_generator:?}", verdict.reason, p.fen());
+                            assert!(
+                                by_generator.is_empty(),
+                                "explain says {from}{to} {promo:?} is illegal ({:?}) in {}, the generator has {by_generator:?}",
+                                verdict.reason,
+                                p.fen()
+                            );
                             assert_ne!(verdict.reason, Some(Reason::IllegalMove));
                         }
                     }

@@ -23,11 +23,7 @@ fn random_position(seed: u64, plies: usize, chess960: Option<u32>) -> Position {
             break;
         }
         // Prefer castling, en passant and promotions now and then, so their FEN effects show.
-        let special: Vec<_> = moves
-            .iter()
-            .copied()
-            .filter(|m| m.is_castle() || m.is_en_passant() || m.promotion().is_some())
-            .collect();
+        let special: Vec<_> = moves.iter().copied().filter(|m| m.is_castle() || m.is_en_passant() || m.promotion().is_some()).collect();
         let m = if !special.is_empty() && rng.gen_bool(0.5) {
             special[rng.gen_range(0..special.len())]
         } else {
@@ -39,27 +35,14 @@ fn random_position(seed: u64, plies: usize, chess960: Option<u32>) -> Position {
 }
 
 fn position_strategy() -> impl Strategy<Value = Position> {
-    (
-        any::<u64>(),
-        0usize..160,
-        prop::option::weighted(0.5, 0u32..960),
-    )
-        .prop_map(|(seed, plies, n)| random_position(seed, plies, n))
+    (any::<u64>(), 0usize..160, prop::option::weighted(0.5, 0u32..960)).prop_map(|(seed, plies, n)| random_position(seed, plies, n))
 }
 
 /// What a FEN says about a position, compared field by field (the hash's en passant state is
 /// not in a FEN when the capture is illegal, so whole positions are not compared).
 fn same_position(a: &Position, b: &Position) -> bool {
-    let mut ma: Vec<String> = a
-        .legal_moves()
-        .iter()
-        .map(|m| m.uci(CastlingMode::Chess960))
-        .collect();
-    let mut mb: Vec<String> = b
-        .legal_moves()
-        .iter()
-        .map(|m| m.uci(CastlingMode::Chess960))
-        .collect();
+    let mut ma: Vec<String> = a.legal_moves().iter().map(|m| m.uci(CastlingMode::Chess960)).collect();
+    let mut mb: Vec<String> = b.legal_moves().iter().map(|m| m.uci(CastlingMode::Chess960)).collect();
     ma.sort();
     mb.sort();
     a.board() == b.board()
@@ -149,37 +132,22 @@ proptest! {
 }
 
 fn fen_of(fen: &str, mode: CastlingMode) -> String {
-    Position::from_fen(fen, mode)
-        .unwrap_or_else(|e| panic!("{fen}: {e}"))
-        .fen()
+    Position::from_fen(fen, mode).unwrap_or_else(|e| panic!("{fen}: {e}")).fen()
 }
 
 #[test]
 fn start_position_fen() {
     assert_eq!(Position::new().fen(), START);
-    assert_eq!(
-        Position::new().fen_with(CastlingNotation::Shredder),
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
-    );
+    assert_eq!(Position::new().fen_with(CastlingNotation::Shredder), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
     assert_eq!(Setup::start().fen(CastlingNotation::Standard), START);
     assert_eq!(fen_of(START, CastlingMode::Standard), START);
     // Shredder-FEN input is accepted in standard chess too and written as KQkq.
-    assert_eq!(
-        fen_of(
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
-            CastlingMode::Standard
-        ),
-        START
-    );
+    assert_eq!(fen_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", CastlingMode::Standard), START);
 }
 
 #[test]
 fn counters_may_be_left_out() {
-    let pos = Position::from_fen(
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
-        CastlingMode::Standard,
-    )
-    .unwrap();
+    let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", CastlingMode::Standard).unwrap();
     assert_eq!((pos.halfmoves(), pos.fullmoves()), (0, 1));
     assert_eq!(pos.fen(), START);
 }
@@ -196,39 +164,25 @@ fn counters_are_kept() {
 fn en_passant_square_only_when_a_capture_is_legal() {
     // No black pawn can capture: the square is dropped.
     assert_eq!(
-        fen_of(
-            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
-            CastlingMode::Standard
-        ),
+        fen_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", CastlingMode::Standard),
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
     );
     // A legal capture exists: kept.
     let fen = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
     assert_eq!(fen_of(fen, CastlingMode::Standard), fen);
     // The capturing pawn is pinned on a diagonal: dropped.
-    assert_eq!(
-        fen_of("k7/8/8/8/3Pp3/8/8/4K2B b - d3 0 1", CastlingMode::Standard),
-        "k7/8/8/8/3Pp3/8/8/4K2B b - - 0 1"
-    );
+    assert_eq!(fen_of("k7/8/8/8/3Pp3/8/8/4K2B b - d3 0 1", CastlingMode::Standard), "k7/8/8/8/3Pp3/8/8/4K2B b - - 0 1");
     // Pinned, but the capture stays on the pin line: kept.
     let fen = "8/7k/8/8/3Pp3/8/8/1B2K3 b - d3 0 1";
     assert_eq!(fen_of(fen, CastlingMode::Standard), fen);
     // Rank pin (both pawns leave the fifth rank): dropped.
-    assert_eq!(
-        fen_of("4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1", CastlingMode::Standard),
-        "4k3/8/8/K2pP2r/8/8/8/8 w - - 0 1"
-    );
+    assert_eq!(fen_of("4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1", CastlingMode::Standard), "4k3/8/8/K2pP2r/8/8/8/8 w - - 0 1");
 }
 
 #[test]
 fn en_passant_square_after_a_double_step() {
-    let mut pos =
-        Position::from_fen("4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1", CastlingMode::Standard).unwrap();
-    let e4 = pos
-        .legal_moves()
-        .into_iter()
-        .find(|m| m.uci(CastlingMode::Standard) == "e2e4")
-        .unwrap();
+    let mut pos = Position::from_fen("4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1", CastlingMode::Standard).unwrap();
+    let e4 = pos.legal_moves().into_iter().find(|m| m.uci(CastlingMode::Standard) == "e2e4").unwrap();
     pos.play(e4).unwrap();
     assert_eq!(pos.fen(), "4k3/8/8/8/4Pp2/8/8/4K3 b - e3 0 1");
     assert_eq!(pos.ep_square(), Some(Square::E3));
@@ -237,22 +191,15 @@ fn en_passant_square_after_a_double_step() {
 #[test]
 fn chess960_start_positions_in_xfen_and_shredder_fen() {
     let pos = Position::chess960(0).unwrap();
-    assert_eq!(
-        pos.fen(),
-        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
-    );
-    assert_eq!(
-        pos.fen_with(CastlingNotation::Shredder),
-        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"
-    );
+    assert_eq!(pos.fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    assert_eq!(pos.fen_with(CastlingNotation::Shredder), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
     let pos = Position::chess960(518).unwrap();
     assert_eq!(pos.fen(), START);
     // Every start position reads back from both notations.
     for n in 0..960 {
         let pos = Position::chess960(n).unwrap();
         for fen in [pos.fen(), pos.fen_with(CastlingNotation::Shredder)] {
-            let back = Position::from_fen(&fen, CastlingMode::Chess960)
-                .unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let back = Position::from_fen(&fen, CastlingMode::Chess960).unwrap_or_else(|e| panic!("{fen}: {e}"));
             assert_eq!(back.fen(), pos.fen(), "start {n}");
             assert_eq!(back.castling_rights(), pos.castling_rights(), "start {n}");
         }
@@ -267,40 +214,21 @@ fn xfen_uses_a_file_letter_only_for_an_inner_rook() {
     let pos = Position::from_fen(inner, CastlingMode::Chess960).unwrap();
     assert_eq!(pos.castling_rights(), Square::G1.into());
     // The outer rook's right is written K, and read back from K or H.
-    assert_eq!(
-        fen_of("4k3/8/8/8/8/8/8/4K1RR w H - 0 1", CastlingMode::Chess960),
-        "4k3/8/8/8/8/8/8/4K1RR w K - 0 1"
-    );
-    assert_eq!(
-        fen_of("4k3/8/8/8/8/8/8/4K1RR w K - 0 1", CastlingMode::Chess960),
-        "4k3/8/8/8/8/8/8/4K1RR w K - 0 1"
-    );
+    assert_eq!(fen_of("4k3/8/8/8/8/8/8/4K1RR w H - 0 1", CastlingMode::Chess960), "4k3/8/8/8/8/8/8/4K1RR w K - 0 1");
+    assert_eq!(fen_of("4k3/8/8/8/8/8/8/4K1RR w K - 0 1", CastlingMode::Chess960), "4k3/8/8/8/8/8/8/4K1RR w K - 0 1");
     // Same on the queen side and for Black.
-    assert_eq!(
-        fen_of("1rr1k3/8/8/8/8/8/8/4K3 b c - 0 1", CastlingMode::Chess960),
-        "1rr1k3/8/8/8/8/8/8/4K3 b c - 0 1"
-    );
-    assert_eq!(
-        fen_of("1rr1k3/8/8/8/8/8/8/4K3 b b - 0 1", CastlingMode::Chess960),
-        "1rr1k3/8/8/8/8/8/8/4K3 b q - 0 1"
-    );
+    assert_eq!(fen_of("1rr1k3/8/8/8/8/8/8/4K3 b c - 0 1", CastlingMode::Chess960), "1rr1k3/8/8/8/8/8/8/4K3 b c - 0 1");
+    assert_eq!(fen_of("1rr1k3/8/8/8/8/8/8/4K3 b b - 0 1", CastlingMode::Chess960), "1rr1k3/8/8/8/8/8/8/4K3 b q - 0 1");
     // Both rights of one side: outer first as K/Q.
     assert_eq!(
-        fen_of(
-            "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
-            CastlingMode::Chess960
-        ),
+        fen_of("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1", CastlingMode::Chess960),
         "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1"
     );
 }
 
 #[test]
 fn castling_rights_follow_moves() {
-    let mut pos = Position::from_fen(
-        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-        CastlingMode::Standard,
-    )
-    .unwrap();
+    let mut pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", CastlingMode::Standard).unwrap();
     let play = |pos: &mut Position, uci: &str| {
         let m = pos
             .legal_moves()

@@ -10,22 +10,15 @@ use std::path::PathBuf;
 
 /// Replays every file of `fuzz/seeds/<target>/` through `check`; returns how many there were.
 fn replay(target: &str, check: fn(&[u8])) -> usize {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/seeds")
-        .join(target);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("directory entry").path())
-        .collect();
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds").join(target);
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())).map(|e| e.expect("directory entry").path()).collect();
     files.sort();
     for file in &files {
         let data = std::fs::read(file).expect("corpus file");
         let outcome = std::panic::catch_unwind(|| check(&data));
         if let Err(e) = outcome {
-            let why = e
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
+            let why = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
             panic!("{} fails: {}", file.display(), why.unwrap_or_default());
         }
     }

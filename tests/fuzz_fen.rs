@@ -22,68 +22,45 @@ fn check(text: &str) -> Result<(), TestCaseError> {
 fn fen_like() -> impl Strategy<Value = String> {
     let rank = "[pnbrqkPNBRQK1-8]{0,9}";
     let board = prop::collection::vec(rank, 6..=9).prop_map(|ranks| ranks.join("/"));
-    let turn = prop_oneof![
-        Just("w".to_string()),
-        Just("b".to_string()),
-        "[a-zA-Z]{0,2}"
-    ];
-    let castling = prop_oneof![
-        Just("-".to_string()),
-        "[KQkqA-Ha-h]{1,5}",
-        "[KQkq\\-x0-9]{0,4}"
-    ];
+    let turn = prop_oneof![Just("w".to_string()), Just("b".to_string()), "[a-zA-Z]{0,2}"];
+    let castling = prop_oneof![Just("-".to_string()), "[KQkqA-Ha-h]{1,5}", "[KQkq\\-x0-9]{0,4}"];
     let ep = prop_oneof![Just("-".to_string()), "[a-h][1-8]", "[a-z]{0,2}[0-9]{0,2}"];
     let number = prop_oneof!["[0-9]{1,3}", "-?[0-9]{1,25}", "[a-z+]{0,2}"];
-    (
-        board,
-        turn,
-        castling,
-        ep,
-        number.clone(),
-        number,
-        0usize..=7,
-    )
-        .prop_map(|(b, t, c, e, h, f, n)| {
-            let fields = [b, t, c, e, h, f, "extra".to_string()];
-            fields[..n.max(1)].join(" ")
-        })
+    (board, turn, castling, ep, number.clone(), number, 0usize..=7).prop_map(|(b, t, c, e, h, f, n)| {
+        let fields = [b, t, c, e, h, f, "extra".to_string()];
+        fields[..n.max(1)].join(" ")
+    })
 }
 
 /// Mostly legal-looking positions: kings, a few pieces and pawns on random squares.
 fn placements() -> impl Strategy<Value = String> {
-    prop::collection::vec(
-        prop::sample::select(vec![
-            '.', '.', '.', '.', 'p', 'P', 'n', 'N', 'b', 'B', 'r', 'R', 'q', 'Q', 'k', 'K',
-        ]),
-        64,
-    )
-    .prop_flat_map(|cells| {
-        let board: Vec<String> = cells
-            .chunks(8)
-            .map(|rank| {
-                let mut s = String::new();
-                let mut empty = 0;
-                for c in rank {
-                    if *c == '.' {
-                        empty += 1;
-                    } else {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
+    prop::collection::vec(prop::sample::select(vec!['.', '.', '.', '.', 'p', 'P', 'n', 'N', 'b', 'B', 'r', 'R', 'q', 'Q', 'k', 'K']), 64)
+        .prop_flat_map(|cells| {
+            let board: Vec<String> = cells
+                .chunks(8)
+                .map(|rank| {
+                    let mut s = String::new();
+                    let mut empty = 0;
+                    for c in rank {
+                        if *c == '.' {
+                            empty += 1;
+                        } else {
+                            if empty > 0 {
+                                s.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            s.push(*c);
                         }
-                        s.push(*c);
                     }
-                }
-                if empty > 0 {
-                    s.push_str(&empty.to_string());
-                }
-                s
-            })
-            .collect();
-        let board = board.join("/");
-        ("[wb]", "(-|[KQkq]{1,4}|[A-Ha-h]{1,4})", "(-|[a-h][36])")
-            .prop_map(move |(t, c, e)| format!("{board} {t} {c} {e} 0 1"))
-    })
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                    }
+                    s
+                })
+                .collect();
+            let board = board.join("/");
+            ("[wb]", "(-|[KQkq]{1,4}|[A-Ha-h]{1,4})", "(-|[a-h][36])").prop_map(move |(t, c, e)| format!("{board} {t} {c} {e} 0 1"))
+        })
 }
 
 proptest! {
@@ -133,10 +110,7 @@ proptest! {
 fn hostile_inputs() {
     let long_board = "8/".repeat(10_000);
     let many_fields = "w ".repeat(10_000);
-    let huge = format!(
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - {} 1",
-        "9".repeat(1000)
-    );
+    let huge = format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - {} 1", "9".repeat(1000));
     let inputs = [
         "",
         " ",
@@ -167,8 +141,7 @@ fn hostile_inputs() {
         &huge,
     ];
     for text in inputs {
-        check(text)
-            .unwrap_or_else(|e| panic!("{:?}: {e}", text.chars().take(80).collect::<String>()));
+        check(text).unwrap_or_else(|e| panic!("{:?}: {e}", text.chars().take(80).collect::<String>()));
     }
 }
 
@@ -179,19 +152,11 @@ fn counters_at_u32_max_do_not_overflow() {
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4294967295 4294967295";
     let mut pos = Position::from_fen(fen, CastlingMode::Standard).unwrap();
     let play = |pos: &mut Position, uci: &str| {
-        let m = pos
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.uci(CastlingMode::Standard) == uci)
-            .unwrap();
+        let m = pos.legal_moves().into_iter().find(|m| m.uci(CastlingMode::Standard) == uci).unwrap();
         pos.play(m).unwrap();
     };
     play(&mut pos, "g1f3");
-    assert_eq!(
-        pos.halfmoves(),
-        u32::MAX,
-        "the half-move clock must not wrap"
-    );
+    assert_eq!(pos.halfmoves(), u32::MAX, "the half-move clock must not wrap");
     play(&mut pos, "g8f6");
     assert_eq!(pos.fullmoves(), u32::MAX, "the move number must not wrap");
     assert!(Position::from_fen(&pos.fen(), CastlingMode::Standard).is_ok());

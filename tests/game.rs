@@ -21,10 +21,7 @@ fn play_and_undo_restore_everything() {
     assert_eq!(g.moves().len(), 10);
     assert_eq!(g.history().count(), 10);
     assert_eq!(g.positions().len(), 11);
-    assert_eq!(
-        g.position().fen(),
-        "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 4 6"
-    );
+    assert_eq!(g.position().fen(), "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 4 6");
     // Each history entry is the position before the move.
     for ((before, m), fen) in g.history().zip(&fens) {
         assert_eq!(&before.fen(), fen);
@@ -82,14 +79,8 @@ fn illegal_moves_are_explained() {
 #[test]
 fn san_in_other_languages() {
     let mut g = Game::new();
-    let ro = SanOptions {
-        lang: Lang::Ro,
-        strict: false,
-    };
-    let es = SanOptions {
-        lang: Lang::Es,
-        strict: false,
-    };
+    let ro = SanOptions { lang: Lang::Ro, strict: false };
+    let es = SanOptions { lang: Lang::Es, strict: false };
     g.play_san_with("e4", &ro).unwrap();
     g.play_san_with("e5", &ro).unwrap();
     g.play_san_with("Cf3", &ro).unwrap();
@@ -177,8 +168,5 @@ fn random_games_end_consistently() {
         while g.undo().is_some() {}
         assert_eq!(g.position(), &Position::new());
     }
-    assert!(
-        endings.contains_key("insufficient-material") && endings.contains_key("checkmate"),
-        "{endings:?}"
-    );
+    assert!(endings.contains_key("insufficient-material") && endings.contains_key("checkmate"), "{endings:?}");
 }

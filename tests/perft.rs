@@ -36,22 +36,14 @@ impl Case {
     }
 
     fn position(&self) -> Position {
-        Position::from_fen(&self.fen, self.mode()).unwrap_or_else(|e| {
-            panic!(
-                "case {:?}: Rocada rejects the FEN {:?}: {e}",
-                self.name, self.fen
-            )
-        })
+        Position::from_fen(&self.fen, self.mode())
+            .unwrap_or_else(|e| panic!("case {:?}: Rocada rejects the FEN {:?}: {e}", self.name, self.fen))
     }
 
     /// `(depth, count)` pairs, fast (`slow == false`) or slow ones.
     fn depths(&self, slow: bool) -> impl Iterator<Item = (u32, u64)> + '_ {
         let first_slow = self.slow.unwrap_or(u32::MAX);
-        self.counts
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (i as u32 + 1, *n))
-            .filter(move |(d, _)| (*d >= first_slow) == slow)
+        self.counts.iter().enumerate().map(|(i, n)| (i as u32 + 1, *n)).filter(move |(d, _)| (*d >= first_slow) == slow)
     }
 }
 
@@ -64,11 +56,7 @@ fn cases() -> Vec<Case> {
     let finish = |case: Option<Case>, cases: &mut Vec<Case>| {
         if let Some(c) = case {
             assert!(!c.fen.is_empty(), "case {:?} has no fen", c.name);
-            assert!(
-                !c.counts.is_empty(),
-                "case {:?} has no perft counts",
-                c.name
-            );
+            assert!(!c.counts.is_empty(), "case {:?} has no perft counts", c.name);
             assert!(!c.source.is_empty(), "case {:?} has no source", c.name);
             cases.push(c);
         }
@@ -82,12 +70,8 @@ fn cases() -> Vec<Case> {
             finish(current.take(), &mut cases);
             continue;
         }
-        let (key, value) = line.split_once(':').unwrap_or_else(|| {
-            panic!(
-                "perft.txt line {}: expected `key: value`, got {raw:?}",
-                lineno + 1
-            )
-        });
+        let (key, value) =
+            line.split_once(':').unwrap_or_else(|| panic!("perft.txt line {}: expected `key: value`, got {raw:?}", lineno + 1));
         let value = value.trim();
         if key == "case" {
             finish(current.take(), &mut cases);
@@ -101,9 +85,7 @@ fn cases() -> Vec<Case> {
             });
             continue;
         }
-        let case = current
-            .as_mut()
-            .unwrap_or_else(|| panic!("perft.txt line {}: {key:?} before any `case:`", lineno + 1));
+        let case = current.as_mut().unwrap_or_else(|| panic!("perft.txt line {}: {key:?} before any `case:`", lineno + 1));
         match key {
             "fen" => case.fen = value.to_string(),
             "chess960" => {
@@ -116,20 +98,10 @@ fn cases() -> Vec<Case> {
             "perft" => {
                 case.counts = value
                     .split_whitespace()
-                    .map(|n| {
-                        n.parse().unwrap_or_else(|_| {
-                            panic!("perft.txt line {}: bad count {n:?}", lineno + 1)
-                        })
-                    })
+                    .map(|n| n.parse().unwrap_or_else(|_| panic!("perft.txt line {}: bad count {n:?}", lineno + 1)))
                     .collect()
             }
-            "slow" => {
-                case.slow = Some(
-                    value
-                        .parse()
-                        .unwrap_or_else(|_| panic!("perft.txt line {}: bad depth", lineno + 1)),
-                )
-            }
+            "slow" => case.slow = Some(value.parse().unwrap_or_else(|_| panic!("perft.txt line {}: bad depth", lineno + 1))),
             "source" => case.source = value.to_string(),
             _ => panic!("perft.txt line {}: unknown key {key:?}", lineno + 1),
         }
@@ -142,11 +114,7 @@ fn cases() -> Vec<Case> {
 fn check_all(cases: &[Case], f: impl FnMut(&Case) -> Vec<String>) {
     let failures: Vec<String> = cases.iter().flat_map(f).collect();
     if !failures.is_empty() {
-        panic!(
-            "{} perft failure(s):\n{}",
-            failures.len(),
-            failures.join("\n")
-        );
+        panic!("{} perft failure(s):\n{}", failures.len(), failures.join("\n"));
     }
 }
 
@@ -159,10 +127,7 @@ fn compare_rocada(case: &Case, slow: bool) -> Vec<String> {
         .filter_map(|(depth, expected)| {
             let got = perft(&pos, depth);
             (got != expected).then(|| {
-                format!(
-                    "[{}] {} (chess960: {}) depth {depth}: expected {expected}, got {got}",
-                    case.name, case.fen, case.chess960
-                )
+                format!("[{}] {} (chess960: {}) depth {depth}: expected {expected}, got {got}", case.name, case.fen, case.chess960)
             })
         })
         .collect()
@@ -187,46 +152,20 @@ fn data_file_is_well_formed() {
         ("position 5", 5),
         ("position 6", 5),
     ] {
-        let case = cases
-            .iter()
-            .find(|c| c.name == name)
-            .unwrap_or_else(|| panic!("missing case {name:?}"));
-        assert!(
-            case.counts.len() >= depth,
-            "{name} should reach depth {depth}"
-        );
+        let case = cases.iter().find(|c| c.name == name).unwrap_or_else(|| panic!("missing case {name:?}"));
+        assert!(case.counts.len() >= depth, "{name} should reach depth {depth}");
     }
-    let published_960 = cases
-        .iter()
-        .filter(|c| c.name.starts_with("chess960 list #"))
-        .count();
-    assert!(
-        published_960 >= 20,
-        "only {published_960} published Chess960 positions"
-    );
-    let chess960_edges = cases
-        .iter()
-        .filter(|c| c.name.starts_with("chess960: "))
-        .count();
-    assert!(
-        chess960_edges >= 5,
-        "only {chess960_edges} Chess960 rule edges"
-    );
+    let published_960 = cases.iter().filter(|c| c.name.starts_with("chess960 list #")).count();
+    assert!(published_960 >= 20, "only {published_960} published Chess960 positions");
+    let chess960_edges = cases.iter().filter(|c| c.name.starts_with("chess960: ")).count();
+    assert!(chess960_edges >= 5, "only {chess960_edges} Chess960 rule edges");
 
     for case in &cases {
         // Every slow mark is where the count passes 10 million nodes, so the default run stays fast.
-        let first_big = case
-            .counts
-            .iter()
-            .position(|n| *n > 10_000_000)
-            .map(|i| i as u32 + 1);
+        let first_big = case.counts.iter().position(|n| *n > 10_000_000).map(|i| i as u32 + 1);
         assert_eq!(case.slow, first_big, "case {:?}: slow mark", case.name);
         // Counts grow with depth except in positions that run into mates and stalemates.
-        assert!(
-            case.counts[0] > 0,
-            "case {:?}: no legal move at depth 1",
-            case.name
-        );
+        assert!(case.counts[0] > 0, "case {:?}: no legal move at depth 1", case.name);
     }
 }
 
@@ -247,23 +186,12 @@ fn data_file_agrees_with_shakmaty() {
     use shakmaty::{fen::Fen, CastlingMode as SMode, Chess};
     check_all(&cases(), |case| {
         let fen: Fen = case.fen.parse().expect("shakmaty parses the FEN");
-        let mode = if case.chess960 {
-            SMode::Chess960
-        } else {
-            SMode::Standard
-        };
-        let pos: Chess = fen
-            .into_position(mode)
-            .expect("shakmaty accepts the position");
+        let mode = if case.chess960 { SMode::Chess960 } else { SMode::Standard };
+        let pos: Chess = fen.into_position(mode).expect("shakmaty accepts the position");
         case.depths(false)
             .filter_map(|(depth, expected)| {
                 let got = shakmaty::perft(&pos, depth);
-                (got != expected).then(|| {
-                    format!(
-                        "[{}] data file says {expected} at depth {depth}, shakmaty counts {got}",
-                        case.name
-                    )
-                })
+                (got != expected).then(|| format!("[{}] data file says {expected} at depth {depth}, shakmaty counts {got}", case.name))
             })
             .collect()
     });
@@ -280,12 +208,7 @@ fn perft_every_leaf_matches_bulk_counting() {
             .filter(|(_, n)| *n <= 300_000)
             .filter_map(|(depth, expected)| {
                 let got = perft_every_leaf(&pos, depth);
-                (got != expected).then(|| {
-                    format!(
-                        "[{}] perft_every_leaf depth {depth}: expected {expected}, got {got}",
-                        case.name
-                    )
-                })
+                (got != expected).then(|| format!("[{}] perft_every_leaf depth {depth}: expected {expected}, got {got}", case.name))
             })
             .collect()
     });
@@ -298,33 +221,16 @@ fn divide_sums_to_perft_and_lists_each_legal_move_once() {
             Ok(p) => p,
             Err(_) => return Vec::new(),
         };
-        let depth = case
-            .depths(false)
-            .filter(|(_, n)| *n <= 200_000)
-            .map(|(d, _)| d)
-            .last()
-            .unwrap_or(1);
+        let depth = case.depths(false).filter(|(_, n)| *n <= 200_000).map(|(d, _)| d).last().unwrap_or(1);
         let split = divide(&pos, depth);
         let mut errors = Vec::new();
         let total: u64 = split.iter().map(|(_, n)| n).sum();
         if total != case.counts[depth as usize - 1] {
-            errors.push(format!(
-                "[{}] divide({depth}) sums to {total}, expected {}",
-                case.name,
-                case.counts[depth as usize - 1]
-            ));
+            errors.push(format!("[{}] divide({depth}) sums to {total}, expected {}", case.name, case.counts[depth as usize - 1]));
         }
-        let mut moves: Vec<String> = split
-            .iter()
-            .map(|(m, _)| m.uci(CastlingMode::Chess960))
-            .collect();
+        let mut moves: Vec<String> = split.iter().map(|(m, _)| m.uci(CastlingMode::Chess960)).collect();
         if moves.len() as u64 != case.counts[0] {
-            errors.push(format!(
-                "[{}] divide lists {} moves, expected {}",
-                case.name,
-                moves.len(),
-                case.counts[0]
-            ));
+            errors.push(format!("[{}] divide lists {} moves, expected {}", case.name, moves.len(), case.counts[0]));
         }
         moves.sort();
         moves.dedup();

@@ -13,10 +13,7 @@
 //!   `cargo test --release --test pgn_limits -- --ignored --nocapture`.
 
 use rocada::pgn::{self, Game, PgnError, Reader};
-use rocada::pgn::{
-    MAX_COMMENT_LEN, MAX_GAMES, MAX_GAME_ITEMS, MAX_GAME_LEN, MAX_LINE_LEN, MAX_TAGS,
-    MAX_VARIATION_DEPTH,
-};
+use rocada::pgn::{MAX_COMMENT_LEN, MAX_GAMES, MAX_GAME_ITEMS, MAX_GAME_LEN, MAX_LINE_LEN, MAX_TAGS, MAX_VARIATION_DEPTH};
 use rocada::{CastlingMode, Position};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -79,22 +76,13 @@ struct Repeat {
 
 impl Repeat {
     fn new(unit: impl Into<Vec<u8>>, count: usize, tail: impl Into<Vec<u8>>) -> Repeat {
-        Repeat {
-            unit: unit.into(),
-            count,
-            tail: tail.into(),
-            pos: 0,
-        }
+        Repeat { unit: unit.into(), count, tail: tail.into(), pos: 0 }
     }
 }
 
 impl Read for Repeat {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let src = if self.count > 0 {
-            &self.unit
-        } else {
-            &self.tail
-        };
+        let src = if self.count > 0 { &self.unit } else { &self.tail };
         let n = buf.len().min(src.len() - self.pos);
         buf[..n].copy_from_slice(&src[self.pos..self.pos + n]);
         self.pos += n;
@@ -118,11 +106,7 @@ fn at(e: &PgnError) -> (usize, usize, usize, &'static str) {
 
 /// The game after a refused one is read: the reader skipped what was left of the bad one.
 fn next_is_read(results: &[Result<Game, PgnError>]) {
-    let last = results
-        .last()
-        .expect("games")
-        .as_ref()
-        .expect("the game after the fault is read");
+    let last = results.last().expect("games").as_ref().expect("the game after the fault is read");
     assert_eq!(last.tag("Event"), Some("next"));
 }
 
@@ -143,43 +127,23 @@ fn the_limits_are_as_documented() {
 fn a_line_longer_than_the_limit_is_skipped_in_bounded_memory() {
     // Exactly the limit: a comment line of MAX_LINE_LEN bytes is read.
     let comment = format!("{{{}}}", "x".repeat(MAX_LINE_LEN - 2));
-    let results = read_all(Repeat::new(
-        format!("[Event \"a\"]\n{comment}\n1. e4 *"),
-        1,
-        NEXT,
-    ));
-    let g = results[0]
-        .as_ref()
-        .expect("a line of exactly MAX_LINE_LEN bytes");
+    let results = read_all(Repeat::new(format!("[Event \"a\"]\n{comment}\n1. e4 *"), 1, NEXT));
+    let g = results[0].as_ref().expect("a line of exactly MAX_LINE_LEN bytes");
     assert_eq!(g.root.nodes[0].comments_before[0].len(), MAX_LINE_LEN - 2);
 
     // 64 MB on one line, streamed: refused at its line, the reader's memory stays under the
     // cap, and the next game is read.
-    let (results, peak) =
-        peak_memory(|| read_all(Repeat::new(vec![b'a'; MB], 64, format!("\n*{NEXT}"))));
-    assert_eq!(
-        at(results[0].as_ref().unwrap_err()),
-        (1, 1, 1, "line-too-long")
-    );
+    let (results, peak) = peak_memory(|| read_all(Repeat::new(vec![b'a'; MB], 64, format!("\n*{NEXT}"))));
+    assert_eq!(at(results[0].as_ref().unwrap_err()), (1, 1, 1, "line-too-long"));
     assert!(peak < MAX_LINE_LEN + 2 * MB, "peak {peak} bytes");
     next_is_read(&results);
 
     // One byte over, after a first line.
-    let text = format!(
-        "[Event \"a\"]\n{}\n1. e4 *{NEXT}",
-        "b".repeat(MAX_LINE_LEN + 1)
-    );
+    let text = format!("[Event \"a\"]\n{}\n1. e4 *{NEXT}", "b".repeat(MAX_LINE_LEN + 1));
     let results: Vec<_> = pgn::read_games(&text).collect();
-    assert_eq!(
-        at(results[0].as_ref().unwrap_err()),
-        (1, 2, 1, "line-too-long")
-    );
+    assert_eq!(at(results[0].as_ref().unwrap_err()), (1, 2, 1, "line-too-long"));
     next_is_read(&results);
-    assert!(results[0]
-        .as_ref()
-        .unwrap_err()
-        .to_string()
-        .contains("line longer than 4194304 bytes"));
+    assert!(results[0].as_ref().unwrap_err().to_string().contains("line longer than 4194304 bytes"));
 }
 
 #[test]
@@ -190,33 +154,15 @@ fn a_comment_longer_than_the_limit_is_refused() {
     let exact = format!("1. e4 {{{}{}}} *", line.repeat(n - 1), "y".repeat(1024));
     let g = &pgn::parse_pgn(&exact).unwrap()[0];
     assert_eq!(g.root.nodes[0].comments_after[0].len(), MAX_COMMENT_LEN);
-    let over = format!(
-        "1. e4 {{{}{}}} *{NEXT}",
-        line.repeat(n - 1),
-        "y".repeat(1025)
-    );
+    let over = format!("1. e4 {{{}{}}} *{NEXT}", line.repeat(n - 1), "y".repeat(1025));
     let results: Vec<_> = pgn::read_games(&over).collect();
-    assert_eq!(
-        at(results[0].as_ref().unwrap_err()),
-        (1, 1, 7, "comment-too-long")
-    );
+    assert_eq!(at(results[0].as_ref().unwrap_err()), (1, 1, 7, "comment-too-long"));
     next_is_read(&results);
 
     // 50 MB of comment in 80-column lines, streamed: refused, in bounded memory.
-    let (results, peak) = peak_memory(|| {
-        read_all(
-            Repeat::new(
-                format!("{}\n", "z".repeat(79)),
-                50 * MB / 80,
-                format!("}} *{NEXT}"),
-            )
-            .into_head("1. d4 {"),
-        )
-    });
-    assert_eq!(
-        at(results[0].as_ref().unwrap_err()),
-        (1, 1, 7, "comment-too-long")
-    );
+    let (results, peak) =
+        peak_memory(|| read_all(Repeat::new(format!("{}\n", "z".repeat(79)), 50 * MB / 80, format!("}} *{NEXT}")).into_head("1. d4 {")));
+    assert_eq!(at(results[0].as_ref().unwrap_err()), (1, 1, 7, "comment-too-long"));
     assert!(peak < 2 * MAX_COMMENT_LEN + 2 * MB, "peak {peak} bytes");
     next_is_read(&results);
 }
@@ -240,32 +186,17 @@ impl<R: Read> IntoHead for R {}
 
 #[test]
 fn more_tags_than_the_limit_are_refused() {
-    let tags = |n: usize| {
-        (0..n)
-            .map(|i| format!("[T{i} \"v\"]\n"))
-            .collect::<String>()
-    };
+    let tags = |n: usize| (0..n).map(|i| format!("[T{i} \"v\"]\n")).collect::<String>();
     let g = &pgn::parse_pgn(&format!("{}1. e4 *", tags(MAX_TAGS))).unwrap()[0];
     assert_eq!(g.tags.len(), MAX_TAGS);
-    let results: Vec<_> =
-        pgn::read_games(&format!("{}1. e4 *{NEXT}", tags(MAX_TAGS + 1))).collect();
-    assert_eq!(
-        at(results[0].as_ref().unwrap_err()),
-        (1, MAX_TAGS + 1, 1, "too-many-tags")
-    );
+    let results: Vec<_> = pgn::read_games(&format!("{}1. e4 *{NEXT}", tags(MAX_TAGS + 1))).collect();
+    assert_eq!(at(results[0].as_ref().unwrap_err()), (1, MAX_TAGS + 1, 1, "too-many-tags"));
     next_is_read(&results);
 
     // A million tags (about 16 MB), streamed.
     let start = Instant::now();
-    let results = read_all(Repeat::new(
-        "[Name \"value\"]\n",
-        1_000_000,
-        format!("1. e4 *{NEXT}"),
-    ));
-    assert_eq!(
-        at(results[0].as_ref().unwrap_err()),
-        (1, MAX_TAGS + 1, 1, "too-many-tags")
-    );
+    let results = read_all(Repeat::new("[Name \"value\"]\n", 1_000_000, format!("1. e4 *{NEXT}")));
+    assert_eq!(at(results[0].as_ref().unwrap_err()), (1, MAX_TAGS + 1, 1, "too-many-tags"));
     next_is_read(&results);
     eprintln!("a million tags: {:?}", start.elapsed());
 }
@@ -278,17 +209,12 @@ fn a_game_longer_than_the_limit_is_refused() {
     assert_eq!(g.root.nodes[0].nags.len(), MAX_GAME_ITEMS - 1);
     let results: Vec<_> = pgn::read_games(&format!("{}{NEXT}", nags(MAX_GAME_ITEMS + 1))).collect();
     let column = 7 + 3 * (MAX_GAME_ITEMS - 1);
-    assert_eq!(
-        at(results[0].as_ref().unwrap_err()),
-        (1, 1, column, "game-too-long")
-    );
+    assert_eq!(at(results[0].as_ref().unwrap_err()), (1, 1, column, "game-too-long"));
     next_is_read(&results);
 
     // Bytes: 17 MB of comments of 1 KB (fewer items than the limit) in one game.
     let comment = format!("{{{}}}\n", "c".repeat(1021));
-    let (results, peak) = peak_memory(|| {
-        read_all(Repeat::new(comment.clone(), 17 * 1024, format!("*{NEXT}")).into_head("1. e4 "))
-    });
+    let (results, peak) = peak_memory(|| read_all(Repeat::new(comment.clone(), 17 * 1024, format!("*{NEXT}")).into_head("1. e4 ")));
     let e = results[0].as_ref().unwrap_err();
     assert_eq!((e.game, e.detail()), (1, "game-too-long"));
     assert_eq!(e.line, MAX_GAME_LEN / 1024, "{e}");
@@ -300,22 +226,14 @@ fn a_game_longer_than_the_limit_is_refused() {
 fn more_games_than_the_limit_are_refused_by_parse_pgn() {
     let games = "*\n".repeat(MAX_GAMES);
     assert_eq!(pgn::parse_pgn(&games).unwrap().len(), MAX_GAMES);
-    assert_eq!(
-        pgn::parse_pgn(&format!("{games}{{ a trailing comment }}\n"))
-            .unwrap()
-            .len(),
-        MAX_GAMES
-    );
+    assert_eq!(pgn::parse_pgn(&format!("{games}{{ a trailing comment }}\n")).unwrap().len(), MAX_GAMES);
     let e = pgn::parse_pgn(&format!("{games}[Event \"one more\"]\n*\n")).unwrap_err();
     assert_eq!(at(&e), (MAX_GAMES + 1, MAX_GAMES + 1, 1, "too-many-games"));
     // A reader reads any number, or as many as it is told.
     assert_eq!(pgn::read_games(&format!("{games}*")).count(), MAX_GAMES + 1);
     let limited: Vec<_> = pgn::read_games("* * *").limit_games(2).collect();
     assert_eq!(limited.len(), 3);
-    assert_eq!(
-        at(limited[2].as_ref().unwrap_err()),
-        (3, 1, 5, "too-many-games")
-    );
+    assert_eq!(at(limited[2].as_ref().unwrap_err()), (3, 1, 5, "too-many-games"));
 }
 
 /// CPU time of this thread: unlike wall time, it does not count the time other processes of a
@@ -363,62 +281,29 @@ fn best_of_five(mut small: impl FnMut(), mut big: impl FnMut()) -> (Duration, Du
 fn assert_linear(what: &str, small: Duration, big: Duration, ratio: f64) {
     let got = big.as_secs_f64() / small.as_secs_f64().max(1e-6);
     eprintln!("{what}: {small:?} -> {big:?} (x{got:.1}, linear x{ratio})");
-    assert!(
-        got < 4.0 * ratio,
-        "{what}: x{got:.1} for x{ratio} the input"
-    );
+    assert!(got < 4.0 * ratio, "{what}: x{got:.1} for x{ratio} the input");
 }
 
 #[test]
 fn deep_nesting_is_refused_in_linear_time() {
     let nested = |n: usize| format!("1. e4 {}{} *{NEXT}", "(1. d4 ".repeat(n), ")".repeat(n));
     let results: Vec<_> = pgn::read_games(&nested(10_000)).collect();
-    assert_eq!(
-        at(results[0].as_ref().unwrap_err()),
-        (1, 1, 7 + 7 * MAX_VARIATION_DEPTH, "variation-too-deep")
-    );
+    assert_eq!(at(results[0].as_ref().unwrap_err()), (1, 1, 7 + 7 * MAX_VARIATION_DEPTH, "variation-too-deep"));
     next_is_read(&results);
     // 50,000 and 500,000 levels (3.5 MB, one line under the line limit).
     let (small, big) = (nested(50_000), nested(500_000));
-    let (t_small, t_big) = best_of_five(
-        || assert_eq!(pgn::read_games(&small).count(), 2),
-        || assert_eq!(pgn::read_games(&big).count(), 2),
-    );
+    let (t_small, t_big) = best_of_five(|| assert_eq!(pgn::read_games(&small).count(), 2), || assert_eq!(pgn::read_games(&big).count(), 2));
     assert_linear("nesting 50k -> 500k", t_small, t_big, 10.0);
 
     // A million `(` alone, a million `{`, a million `)`: one error each, fast.
     let start = Instant::now();
-    assert_eq!(
-        pgn::parse_pgn(&"(".repeat(1_000_000)).unwrap_err().detail(),
-        "variation-without-move"
-    );
-    assert_eq!(
-        pgn::parse_pgn(&"{".repeat(1_000_000)).unwrap_err().detail(),
-        "unterminated-comment"
-    );
-    assert_eq!(
-        pgn::parse_pgn(&format!("1. e4 {}", ")".repeat(1_000_000)))
-            .unwrap_err()
-            .detail(),
-        "unbalanced-parenthesis"
-    );
-    assert_eq!(
-        pgn::parse_pgn(&format!("1. e4 {}", "(1. d4\n".repeat(1_000_000)))
-            .unwrap_err()
-            .detail(),
-        "variation-too-deep"
-    );
+    assert_eq!(pgn::parse_pgn(&"(".repeat(1_000_000)).unwrap_err().detail(), "variation-without-move");
+    assert_eq!(pgn::parse_pgn(&"{".repeat(1_000_000)).unwrap_err().detail(), "unterminated-comment");
+    assert_eq!(pgn::parse_pgn(&format!("1. e4 {}", ")".repeat(1_000_000))).unwrap_err().detail(), "unbalanced-parenthesis");
+    assert_eq!(pgn::parse_pgn(&format!("1. e4 {}", "(1. d4\n".repeat(1_000_000))).unwrap_err().detail(), "variation-too-deep");
     // On one line (7 MB), the line limit comes first.
-    assert_eq!(
-        pgn::parse_pgn(&format!("1. e4 {}", "(1. d4 ".repeat(1_000_000)))
-            .unwrap_err()
-            .detail(),
-        "line-too-long"
-    );
-    eprintln!(
-        "a million ( {{ ) and nested variations: {:?}",
-        start.elapsed()
-    );
+    assert_eq!(pgn::parse_pgn(&format!("1. e4 {}", "(1. d4 ".repeat(1_000_000))).unwrap_err().detail(), "line-too-long");
+    eprintln!("a million ( {{ ) and nested variations: {:?}", start.elapsed());
 }
 
 #[test]
@@ -430,10 +315,7 @@ fn hostile_shapes_are_read_in_linear_time() {
         ("glyphs", "!! "),
         ("move numbers", "1. "),
         ("empty comments", "{} "),
-        (
-            "long symbols",
-            "Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3 ",
-        ),
+        ("long symbols", "Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3 "),
         ("accented words", "\u{e9}\u{e8} "),
     ];
     for (what, unit) in shapes {
@@ -472,10 +354,7 @@ fn stream(mb: usize) -> (usize, f64, usize) {
     let (games, peak) = peak_memory(|| {
         let mut games = 0;
         // Each game is dropped once read: the reader never holds more than the game it builds.
-        for g in Reader::new(BufReader::with_capacity(
-            64 << 10,
-            Repeat::new(unit.clone(), count, ""),
-        )) {
+        for g in Reader::new(BufReader::with_capacity(64 << 10, Repeat::new(unit.clone(), count, ""))) {
             g.expect("the corpus reads");
             games += 1;
         }
@@ -509,12 +388,7 @@ fn a_100_mb_stream_in_bounded_memory_and_linear_time() {
     let (_, small, _) = stream(10);
     let (games, big, _) = stream(100);
     assert!(games > 60_000);
-    assert_linear(
-        "10 MB -> 100 MB",
-        Duration::from_secs_f64(small),
-        Duration::from_secs_f64(big),
-        10.0,
-    );
+    assert_linear("10 MB -> 100 MB", Duration::from_secs_f64(small), Duration::from_secs_f64(big), 10.0);
 }
 
 #[test]
@@ -523,11 +397,7 @@ fn fens_of_any_length_are_read_in_constant_memory() {
     let ranks = "8/".repeat(25 * MB);
     let fields = "w ".repeat(25 * MB);
     let rank = format!("{}/8/8/8/8/8/8/8 w - - 0 1", "1".repeat(50 * MB));
-    for (text, code) in [
-        (&ranks, "fen-board"),
-        (&fields, "fen-field-count"),
-        (&rank, "fen-board"),
-    ] {
+    for (text, code) in [(&ranks, "fen-board"), (&fields, "fen-field-count"), (&rank, "fen-board")] {
         let (result, peak) = peak_memory(|| Position::from_fen(text, CastlingMode::Standard));
         assert_eq!(result.unwrap_err().code(), code);
         assert!(peak < 4096, "{code}: peak {peak} bytes");

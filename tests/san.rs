@@ -8,16 +8,14 @@ use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rocada::{
-    parse_lan, parse_san, san_all, to_lan, to_san, to_san_styled, CastlingMode, Lang, Move, Position, Role, SanError,
-    SanOptions, SanStyle,
+    parse_lan, parse_san, san_all, to_lan, to_san, to_san_styled, CastlingMode, Lang, Move, Position, Role, SanError, SanOptions, SanStyle,
 };
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode as SMode, Chess, Position as _};
 use std::collections::HashMap;
 
-const STYLES: [SanStyle; 4] =
-    [SanStyle::Letters(Lang::En), SanStyle::Letters(Lang::Ro), SanStyle::Letters(Lang::Es), SanStyle::Figurine];
+const STYLES: [SanStyle; 4] = [SanStyle::Letters(Lang::En), SanStyle::Letters(Lang::Ro), SanStyle::Letters(Lang::Es), SanStyle::Figurine];
 
 /// The language whose letters a style writes (figurines are read in any language).
 fn lang_of(style: SanStyle) -> Lang {
@@ -222,16 +220,16 @@ fn lenient_variants_of_every_move() {
             let san = to_san(pos, m);
             let body = san.trim_end_matches(['+', '#']).to_string();
             let mut variants = vec![
-                body.clone(),                       // no check mark
-                format!("{body}#"),                 // wrong check mark
+                body.clone(),       // no check mark
+                format!("{body}#"), // wrong check mark
                 format!("{body}+"),
-                format!("{san}!?"),                 // annotations
+                format!("{san}!?"), // annotations
                 format!("{san}??"),
-                format!("{body}!+"),                // marks in any order
-                format!("  {san} "),                // spaces
-                body.replace('x', ":"),             // ':' for captures
-                body.replace('x', ""),              // missing 'x'
-                body.replace("O-O", "0-0"),         // zeros
+                format!("{body}!+"),                 // marks in any order
+                format!("  {san} "),                 // spaces
+                body.replace('x', ":"),              // ':' for captures
+                body.replace('x', ""),               // missing 'x'
+                body.replace("O-O", "0-0"),          // zeros
                 to_lan(pos, m, SanStyle::default()), // LAN
             ];
             if let Some(role) = m.promotion() {
@@ -306,7 +304,8 @@ fn every_role_and_target_against_a_reference() {
             let push = moves.iter().copied().filter(|m| pawn(m) && m.from().file() == to.file()).collect();
             inputs.push((format!("{to}=Q"), push));
             for file in "abcdefgh".chars() {
-                let mut capture: Vec<Move> = moves.iter().copied().filter(|m| pawn(m) && m.from().file().char() == file && file != to.file().char()).collect();
+                let mut capture: Vec<Move> =
+                    moves.iter().copied().filter(|m| pawn(m) && m.from().file().char() == file && file != to.file().char()).collect();
                 if file == 'b' && capture.is_empty() && !(to.rank() == rocada::Rank::First || to.rank() == rocada::Rank::Eighth) {
                     // No b-pawn capture: the lowercase b is read as a bishop.
                     capture = moves.iter().copied().filter(|m| m.role() == Role::Bishop && m.to() == to).collect();
@@ -314,12 +313,17 @@ fn every_role_and_target_against_a_reference() {
                 inputs.push((format!("{file}x{to}=Q"), capture));
             }
             for (input, want) in inputs {
-                let input = if to.rank() == rocada::Rank::First || to.rank() == rocada::Rank::Eighth { input } else { input.replace("=Q", "") };
+                let input =
+                    if to.rank() == rocada::Rank::First || to.rank() == rocada::Rank::Eighth { input } else { input.replace("=Q", "") };
                 let got = parse_san(pos, &input, &LENIENT);
                 match (want.len(), &got) {
                     (1, Ok(m)) if *m == want[0] => outcomes[0] += 1,
                     (0, Err(e)) if e.code() == "illegal-move" => outcomes[1] += 1,
-                    (n, Err(SanError::Ambiguous { candidates, .. })) if n > 1 && candidates.iter().map(|c| c.0).eq(want.iter().copied()) => outcomes[2] += 1,
+                    (n, Err(SanError::Ambiguous { candidates, .. }))
+                        if n > 1 && candidates.iter().map(|c| c.0).eq(want.iter().copied()) =>
+                    {
+                        outcomes[2] += 1
+                    }
                     _ => panic!("{input:?}: got {got:?}, reference {want:?} in {}", pos.fen()),
                 }
             }
@@ -472,7 +476,7 @@ fn language_letters_and_conflicts() {
     assert_eq!(san_of(&p, "Bd3", ro).unwrap(), "Bd3");
     assert_eq!(parse_san(&p, "Nc3", &ro).unwrap_err().code(), "illegal-move"); // N is the bishop
     assert_eq!(parse_san(&p, "Ra2", &ro).unwrap_err().code(), "illegal-move"); // R is the king
-    // Spanish: R = rey, A = alfil, T = torre, C = caballo; N stays the English knight.
+                                                                               // Spanish: R = rey, A = alfil, T = torre, C = caballo; N stays the English knight.
     assert_eq!(san_of(&p, "Rd2", es).unwrap(), "Kd2");
     assert_eq!(san_of(&p, "Ad3", es).unwrap(), "Bd3");
     assert_eq!(san_of(&p, "Ta2", es).unwrap(), "Ra2");
@@ -528,7 +532,7 @@ fn canonical_output() {
     assert_eq!((short.from(), short.to()), (rocada::Square::B1, rocada::Square::H1));
     assert_eq!(parse_san(&c, "Kxh1", &LENIENT), Ok(short)); // king onto its rook
     assert_eq!(parse_san(&c, "Kc1", &LENIENT).map(|m| m.is_castle()), Ok(false)); // an ordinary step
-    // LAN.
+                                                                                  // LAN.
     let start = Position::new();
     assert_eq!(to_lan(&start, parse_san(&start, "Nf3", &LENIENT).unwrap(), SanStyle::default()), "Ng1-f3");
     assert_eq!(to_lan(&start, parse_san(&start, "e4", &LENIENT).unwrap(), SanStyle::Letters(Lang::Ro)), "e2-e4");
@@ -560,7 +564,27 @@ fn strict_mode() {
         let e = parse_san(&start, bad, &STRICT).unwrap_err();
         assert_eq!(e.code(), "invalid-move-syntax", "{bad}: {e}");
     }
-    for bad in ["0-0", "o-o", "OO", "0-0-0", "dxc6 e.p.", "dxc6ep", "dc6", "d:c6", "bxa8Q", "bxa8=q", "bxa8=Q+", "b8Q", "b8(Q)", "ba8=Q", "b7a8=Q", "Kg1", "b8=Q!+", "b8=Q !", "Kd2!!!"] {
+    for bad in [
+        "0-0",
+        "o-o",
+        "OO",
+        "0-0-0",
+        "dxc6 e.p.",
+        "dxc6ep",
+        "dc6",
+        "d:c6",
+        "bxa8Q",
+        "bxa8=q",
+        "bxa8=Q+",
+        "b8Q",
+        "b8(Q)",
+        "ba8=Q",
+        "b7a8=Q",
+        "Kg1",
+        "b8=Q!+",
+        "b8=Q !",
+        "Kd2!!!",
+    ] {
         let e = parse_san(&p, bad, &STRICT).unwrap_err();
         assert_eq!(e.code(), "invalid-move-syntax", "{bad}: {e}");
     }
@@ -584,7 +608,10 @@ fn error_codes_and_messages() {
     let start = Position::new();
     let err = |p: &Position, s: &str| parse_san(p, s, &LENIENT).unwrap_err();
     // Syntax.
-    for bad in ["", "   ", "hello", "Nf9", "Zf3", "N", "e", "44", "x", "O-O-O-O", "--", "Nf3 Nc6", "e4e5e6", "1-0", "0-1", "Nxx3", "=Q", "e8==Q", "(Q)"] {
+    for bad in [
+        "", "   ", "hello", "Nf9", "Zf3", "N", "e", "44", "x", "O-O-O-O", "--", "Nf3 Nc6", "e4e5e6", "1-0", "0-1", "Nxx3", "=Q", "e8==Q",
+        "(Q)",
+    ] {
         assert_eq!(err(&start, bad).code(), "invalid-move-syntax", "{bad:?}");
     }
     assert_eq!(err(&start, &"N".repeat(100)).code(), "invalid-move-syntax");

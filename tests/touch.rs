@@ -62,11 +62,7 @@ fn the_first_touched_movable_piece_counts() {
 fn touched_piece_without_legal_move_obliges_nothing_4_5() {
     let mut g = game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     assert_eq!(g.touch(sq("f1")).unwrap(), Obligation::Free);
-    assert_eq!(
-        g.touch(sq("d8")).unwrap(),
-        Obligation::Free,
-        "an enemy piece that cannot be captured"
-    );
+    assert_eq!(g.touch(sq("d8")).unwrap(), Obligation::Free, "an enemy piece that cannot be captured");
     g.play_uci("d2d4").unwrap();
     // A pinned piece with no legal move.
     let mut g = game("4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1");
@@ -82,14 +78,8 @@ fn touched_enemy_piece_must_be_captured_4_3_2() {
     let err = g.play_uci("e4e5").unwrap_err();
     assert_eq!(err.code(), "touch-move");
     let e = err.explanation().unwrap();
-    assert_eq!(
-        e.message(Lang::En),
-        "Touch-move rule: you touched the pawn on d5, an enemy piece, so you must capture it."
-    );
-    assert_eq!(
-        e.message(Lang::Ro),
-        "Regula piesei atinse: ai atins pionul de pe d5, o piesă adversă, așa că trebuie să o capturezi."
-    );
+    assert_eq!(e.message(Lang::En), "Touch-move rule: you touched the pawn on d5, an enemy piece, so you must capture it.");
+    assert_eq!(e.message(Lang::Ro), "Regula piesei atinse: ai atins pionul de pe d5, o piesă adversă, așa că trebuie să o capturezi.");
     g.play_uci("e4d5").unwrap();
 }
 
@@ -115,17 +105,14 @@ fn own_and_enemy_piece_touched_4_3_3() {
     // Touch the knight on c3 and the pawn on d5: Nxd5 is required (not exd5).
     let mut g = game("rnbqkbnr/ppp1pppp/8/3p4/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 2");
     g.touch(sq("c3")).unwrap();
-    assert_eq!(
-        g.touch(sq("d5")).unwrap(),
-        Obligation::CaptureWith {
-            piece: sq("c3"),
-            target: sq("d5")
-        }
-    );
+    assert_eq!(g.touch(sq("d5")).unwrap(), Obligation::CaptureWith { piece: sq("c3"), target: sq("d5") });
     let err = g.play_uci("e4d5").unwrap_err();
     assert_eq!(err.code(), "touch-move");
     let msg = err.explanation().unwrap().message(Lang::Es);
-    assert_eq!(msg, "Regla de pieza tocada: has tocado tu pieza de c3 y la pieza rival de d5, así que debes capturar en d5 con la pieza de c3.");
+    assert_eq!(
+        msg,
+        "Regla de pieza tocada: has tocado tu pieza de c3 y la pieza rival de d5, así que debes capturar en d5 con la pieza de c3."
+    );
     g.play_uci("c3d5").unwrap();
     // If the own piece cannot capture it, the first touched piece that can move or be captured.
     let mut g = game("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
@@ -133,40 +120,22 @@ fn own_and_enemy_piece_touched_4_3_3() {
     assert_eq!(g.touch(sq("d5")).unwrap(), Obligation::Move { square: sq("g1") });
     // Touched together: the own piece counts as touched first.
     let mut g = game("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
-    assert_eq!(
-        g.touch_together(&[sq("d5"), sq("g1")]).unwrap(),
-        Obligation::Move { square: sq("g1") }
-    );
+    assert_eq!(g.touch_together(&[sq("d5"), sq("g1")]).unwrap(), Obligation::Move { square: sq("g1") });
 }
 
 #[test]
 fn king_and_rook_touched_oblige_castling_4_4_1() {
     let mut g = game("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
     g.touch(sq("e1")).unwrap();
-    assert_eq!(
-        g.touch(sq("h1")).unwrap(),
-        Obligation::Castle {
-            king: sq("e1"),
-            rook: sq("h1")
-        }
-    );
+    assert_eq!(g.touch(sq("h1")).unwrap(), Obligation::Castle { king: sq("e1"), rook: sq("h1") });
     assert_eq!(touch_move_code(&mut g, "e1f1"), "touch-move");
     assert_eq!(touch_move_code(&mut g, "e1c1"), "touch-move", "not on the other side");
     let e = g.explain(sq("e1"), sq("f1"), None);
-    assert_eq!(
-        e.message(Lang::En),
-        "Touch-move rule: you touched the king and the rook on h1, so you must castle on that side."
-    );
+    assert_eq!(e.message(Lang::En), "Touch-move rule: you touched the king and the rook on h1, so you must castle on that side.");
     g.play_uci("e1g1").unwrap();
     // At the same moment: the same.
     let mut g = game("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
-    assert_eq!(
-        g.touch_together(&[sq("a1"), sq("e1")]).unwrap(),
-        Obligation::Castle {
-            king: sq("e1"),
-            rook: sq("a1")
-        }
-    );
+    assert_eq!(g.touch_together(&[sq("a1"), sq("e1")]).unwrap(), Obligation::Castle { king: sq("e1"), rook: sq("a1") });
     g.play_uci("e1a1").unwrap();
     assert_eq!(g.position().board().role_at(sq("c1")), Some(rocada::Role::King));
 }
@@ -200,11 +169,7 @@ fn illegal_castling_obliges_another_king_move_4_4_3() {
     assert_eq!(g.touch(sq("h1")).unwrap(), Obligation::KingMove { king: sq("e1") });
     let e = g.explain(sq("e1"), sq("g1"), None);
     assert_eq!(e.code(), Some("castle-through-check"));
-    assert_eq!(
-        touch_move_code(&mut g, "h1g1"),
-        "touch-move",
-        "the rook is not obliged to move"
-    );
+    assert_eq!(touch_move_code(&mut g, "h1g1"), "touch-move", "the rook is not obliged to move");
     let msg = g.play_uci("a2a3").unwrap_err().explanation().unwrap().message(Lang::En);
     assert!(msg.contains("another legal move with the king"), "{msg}");
     // Castling on the other side counts as a king move.

@@ -117,7 +117,7 @@ fn table() {
     assert_eq!(to_uci(&c, parse_uci(&c, "f1h1").unwrap()), "f1h1");
     assert!(parse_uci(&c, "f1a1").unwrap().is_castle());
     assert!(parse_uci(&c, "f1c1").unwrap().is_castle()); // c1: no ordinary step from f1
-    // Chess960, king b1 and rook a1; c1 is a legal step, so b1c1 steps and b1a1 castles.
+                                                         // Chess960, king b1 and rook a1; c1 is a legal step, so b1c1 steps and b1a1 castles.
     let b = pos("4k3/8/8/8/8/8/8/RK5R w AH - 0 1", Chess960);
     assert!(!parse_uci(&b, "b1c1").unwrap().is_castle());
     let long = parse_uci(&b, "b1a1").unwrap();
@@ -137,7 +137,10 @@ fn table() {
     assert_eq!(uci(&pr, "e7d8r"), Ok("e7d8r".into()));
     // Errors.
     let e = parse_uci(&start, "0000").unwrap_err();
-    assert_eq!((e.code(), e.to_string().as_str()), ("illegal-move", "illegal move \"0000\": the null move is not a move, a player must move"));
+    assert_eq!(
+        (e.code(), e.to_string().as_str()),
+        ("illegal-move", "illegal move \"0000\": the null move is not a move, a player must move")
+    );
     for bad in ["", "e2", "e2e", "e2e4e", "e2-e4", "i2i4", "e9e4", "e2e4 e7e5", "Nf3", "e7d8k", "e7d8p", "e7d8x", "é2e4", "e2e4\u{301}"] {
         let e = parse_uci(&pr, bad).unwrap_err();
         assert_eq!(e.code(), "invalid-move-syntax", "{bad:?}");

@@ -6,10 +6,7 @@
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use rocada::{
-    CastlingMode, FenError, Invalid, Move, MoveKind, ParseFenError, Position, PositionError, Role,
-    Setup, Square,
-};
+use rocada::{CastlingMode, FenError, Invalid, Move, MoveKind, ParseFenError, Position, PositionError, Role, Setup, Square};
 
 /// The syntax error of `fen`, which must not parse.
 fn parse_error(fen: &str) -> ParseFenError {
@@ -43,80 +40,26 @@ fn every_parse_error_code_is_reachable() {
         ("", "fen-empty"),
         ("   \t ", "fen-empty"),
         ("8/8/8/8/8/8/8/8 w - - 0 1 extra", "fen-field-count"),
-        ("8/8/8/8/8/8/8 w - - 0 1", "fen-board"), // 7 ranks
-        ("8/8/8/8/8/8/8/8/8 w - - 0 1", "fen-board"), // 9 ranks
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
-            "fen-board",
-        ), // X is no piece
-        (
-            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "fen-board",
-        ), // 9 empty squares
-        (
-            "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "fen-board",
-        ), // 9 squares
-        (
-            "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "fen-board",
-        ), // 7 squares
-        (
-            "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "fen-board",
-        ), // two digits in a row
-        (
-            "rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "fen-board",
-        ), // zero
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
-            "fen-turn",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR white KQkq - 0 1",
-            "fen-turn",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
-            "fen-castling",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ1q - 0 1",
-            "fen-castling",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
-            "fen-en-passant",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z3 0 1",
-            "fen-en-passant",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e 0 1",
-            "fen-en-passant",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
-            "fen-halfmoves",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
-            "fen-halfmoves",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x",
-            "fen-fullmoves",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
-            "fen-fullmoves",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3",
-            "fen-fullmoves",
-        ),
+        ("8/8/8/8/8/8/8 w - - 0 1", "fen-board"),                                   // 7 ranks
+        ("8/8/8/8/8/8/8/8/8 w - - 0 1", "fen-board"),                               // 9 ranks
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "fen-board"),  // X is no piece
+        ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "fen-board"),  // 9 empty squares
+        ("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "fen-board"), // 9 squares
+        ("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "fen-board"),   // 7 squares
+        ("rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "fen-board"), // two digits in a row
+        ("rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "fen-board"), // zero
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "fen-turn"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR white KQkq - 0 1", "fen-turn"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1", "fen-castling"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ1q - 0 1", "fen-castling"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "fen-en-passant"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z3 0 1", "fen-en-passant"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e 0 1", "fen-en-passant"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "fen-halfmoves"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "fen-halfmoves"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x", "fen-fullmoves"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "fen-fullmoves"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3", "fen-fullmoves"),
     ];
     let mut codes: Vec<&str> = Vec::new();
     for (fen, code) in cases {
@@ -127,20 +70,13 @@ fn every_parse_error_code_is_reachable() {
     }
     codes.sort_unstable();
     codes.dedup();
-    assert_eq!(
-        codes.len(),
-        8,
-        "each of the eight codes is reached: {codes:?}"
-    );
+    assert_eq!(codes.len(), 8, "each of the eight codes is reached: {codes:?}");
 }
 
 #[test]
 fn parse_error_messages_say_what_is_wrong() {
     let msg = parse_error("8/8/8/8/8/8/8 w - - 0 1").to_string();
-    assert!(
-        msg.contains("7 ranks") && msg.contains("expected 8"),
-        "{msg}"
-    );
+    assert!(msg.contains("7 ranks") && msg.contains("expected 8"), "{msg}");
     let msg = parse_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1").to_string();
     assert!(msg.contains('X'), "{msg}");
     let msg = parse_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1").to_string();
@@ -148,10 +84,7 @@ fn parse_error_messages_say_what_is_wrong() {
     let msg = parse_error("8/8/8/8/8/8/8/8 w - - 0 1 extra").to_string();
     assert!(msg.contains('7'), "{msg}");
     // Long user text is shortened in messages.
-    let long = format!(
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq {} 0 1",
-        "z".repeat(10_000)
-    );
+    let long = format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq {} 0 1", "z".repeat(10_000));
     assert!(parse_error(&long).to_string().len() < 200);
 }
 
@@ -159,150 +92,41 @@ fn parse_error_messages_say_what_is_wrong() {
 fn every_position_error_reason_is_reachable() {
     use CastlingMode::{Chess960, Standard};
     let cases: &[(&str, CastlingMode, Invalid)] = &[
-        (
-            "8/8/8/8/8/8/8/4K3 w - - 0 1",
-            Standard,
-            Invalid::MissingKing,
-        ),
-        (
-            "4k3/8/8/8/8/8/8/8 b - - 0 1",
-            Standard,
-            Invalid::MissingKing,
-        ),
-        (
-            "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",
-            Standard,
-            Invalid::TooManyKings,
-        ),
-        (
-            "4k3/8/8/8/8/8/8/k3K3 w - - 0 1",
-            Standard,
-            Invalid::TooManyKings,
-        ),
-        (
-            "4k2P/8/8/8/8/8/8/4K3 b - - 0 1",
-            Standard,
-            Invalid::PawnsOnBackrank,
-        ),
-        (
-            "4k3/8/8/8/8/8/8/p3K3 w - - 0 1",
-            Standard,
-            Invalid::PawnsOnBackrank,
-        ),
-        (
-            "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1",
-            Standard,
-            Invalid::TooManyPawns,
-        ),
-        (
-            "4k3/8/8/8/8/NNNNNNNN/NNNNNNNN/4K3 w - - 0 1",
-            Standard,
-            Invalid::TooManyPieces,
-        ), // 17 pieces
-        (
-            "4k3/8/8/8/8/Q7/PPPPPPPP/Q3K3 w - - 0 1",
-            Standard,
-            Invalid::TooManyPieces,
-        ), // 8 pawns and a second queen
-        (
-            "4k3/8/8/8/8/8/8/4Kr2 b - - 0 1",
-            Standard,
-            Invalid::OppositeCheck,
-        ),
-        (
-            "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1",
-            Standard,
-            Invalid::OppositeCheck,
-        ),
-        (
-            "4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1",
-            Standard,
-            Invalid::ImpossibleCheck,
-        ), // two knights
-        (
-            "4k3/8/8/8/8/8/8/r3K2r w - - 0 1",
-            Standard,
-            Invalid::ImpossibleCheck,
-        ), // rooks on both sides on one line
-        (
-            "8/8/7k/8/3P4/8/8/4K2R b - d3 0 1",
-            Standard,
-            Invalid::ImpossibleCheck,
-        ), // d2d4 cannot uncover the h-file
-        (
-            "4k3/8/K6r/3pP3/8/8/8/8 w - d6 0 1",
-            Standard,
-            Invalid::ImpossibleCheck,
-        ), // double step gave no check
-        (
-            "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
-            Standard,
-            Invalid::InvalidCastlingRights,
-        ), // no rook
-        (
-            "4k3/8/8/8/8/8/8/3K3R w K - 0 1",
-            Standard,
-            Invalid::InvalidCastlingRights,
-        ), // king off e1 in standard
-        (
-            "4k3/8/8/8/8/8/8/4K1R1 w G - 0 1",
-            Standard,
-            Invalid::InvalidCastlingRights,
-        ), // g-rook in standard
-        (
-            "4k3/8/8/8/8/8/8/R3K2R w KQC - 0 1",
-            Chess960,
-            Invalid::InvalidCastlingRights,
-        ), // C names no rook
-        (
-            "4k3/8/8/8/8/8/4K3/R6R w KQ - 0 1",
-            Chess960,
-            Invalid::InvalidCastlingRights,
-        ), // king off the back rank
-        (
-            "4k3/8/8/8/8/8/8/RR2K3 w AB - 0 1",
-            Chess960,
-            Invalid::InvalidCastlingRights,
-        ), // two rights on one side
-        (
-            "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",
-            Standard,
-            Invalid::InvalidEnPassant,
-        ), // no pawn
-        (
-            "4k3/8/8/4p3/8/8/8/4K3 w - e3 0 1",
-            Standard,
-            Invalid::InvalidEnPassant,
-        ), // wrong rank for White to move
-        (
-            "4k3/8/4p3/4p3/8/8/8/4K3 w - e6 0 1",
-            Standard,
-            Invalid::InvalidEnPassant,
-        ), // skipped square occupied
-        (
-            "4k3/4p3/8/4p3/8/8/8/4K3 w - e6 0 1",
-            Standard,
-            Invalid::InvalidEnPassant,
-        ), // start square occupied
+        ("8/8/8/8/8/8/8/4K3 w - - 0 1", Standard, Invalid::MissingKing),
+        ("4k3/8/8/8/8/8/8/8 b - - 0 1", Standard, Invalid::MissingKing),
+        ("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", Standard, Invalid::TooManyKings),
+        ("4k3/8/8/8/8/8/8/k3K3 w - - 0 1", Standard, Invalid::TooManyKings),
+        ("4k2P/8/8/8/8/8/8/4K3 b - - 0 1", Standard, Invalid::PawnsOnBackrank),
+        ("4k3/8/8/8/8/8/8/p3K3 w - - 0 1", Standard, Invalid::PawnsOnBackrank),
+        ("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", Standard, Invalid::TooManyPawns),
+        ("4k3/8/8/8/8/NNNNNNNN/NNNNNNNN/4K3 w - - 0 1", Standard, Invalid::TooManyPieces), // 17 pieces
+        ("4k3/8/8/8/8/Q7/PPPPPPPP/Q3K3 w - - 0 1", Standard, Invalid::TooManyPieces),      // 8 pawns and a second queen
+        ("4k3/8/8/8/8/8/8/4Kr2 b - - 0 1", Standard, Invalid::OppositeCheck),
+        ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", Standard, Invalid::OppositeCheck),
+        ("4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1", Standard, Invalid::ImpossibleCheck), // two knights
+        ("4k3/8/8/8/8/8/8/r3K2r w - - 0 1", Standard, Invalid::ImpossibleCheck),   // rooks on both sides on one line
+        ("8/8/7k/8/3P4/8/8/4K2R b - d3 0 1", Standard, Invalid::ImpossibleCheck),  // d2d4 cannot uncover the h-file
+        ("4k3/8/K6r/3pP3/8/8/8/8 w - d6 0 1", Standard, Invalid::ImpossibleCheck), // double step gave no check
+        ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", Standard, Invalid::InvalidCastlingRights), // no rook
+        ("4k3/8/8/8/8/8/8/3K3R w K - 0 1", Standard, Invalid::InvalidCastlingRights), // king off e1 in standard
+        ("4k3/8/8/8/8/8/8/4K1R1 w G - 0 1", Standard, Invalid::InvalidCastlingRights), // g-rook in standard
+        ("4k3/8/8/8/8/8/8/R3K2R w KQC - 0 1", Chess960, Invalid::InvalidCastlingRights), // C names no rook
+        ("4k3/8/8/8/8/8/4K3/R6R w KQ - 0 1", Chess960, Invalid::InvalidCastlingRights), // king off the back rank
+        ("4k3/8/8/8/8/8/8/RR2K3 w AB - 0 1", Chess960, Invalid::InvalidCastlingRights), // two rights on one side
+        ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", Standard, Invalid::InvalidEnPassant),   // no pawn
+        ("4k3/8/8/4p3/8/8/8/4K3 w - e3 0 1", Standard, Invalid::InvalidEnPassant), // wrong rank for White to move
+        ("4k3/8/4p3/4p3/8/8/8/4K3 w - e6 0 1", Standard, Invalid::InvalidEnPassant), // skipped square occupied
+        ("4k3/4p3/8/4p3/8/8/8/4K3 w - e6 0 1", Standard, Invalid::InvalidEnPassant), // start square occupied
     ];
     let mut reached = Vec::new();
     for (fen, mode, reason) in cases {
         let err = position_error(fen, *mode);
-        assert!(
-            err.has(*reason),
-            "{fen:?} ({mode:?}): expected {}, got {:?}",
-            reason.code(),
-            reasons(&err)
-        );
+        assert!(err.has(*reason), "{fen:?} ({mode:?}): expected {}, got {:?}", reason.code(), reasons(&err));
         assert_eq!(err.code(), err.reasons().next().unwrap().code());
         reached.push(*reason);
     }
     for reason in Invalid::ALL {
-        assert!(
-            reached.contains(&reason),
-            "no FEN reaches {}",
-            reason.code()
-        );
+        assert!(reached.contains(&reason), "no FEN reaches {}", reason.code());
     }
 }
 
@@ -335,27 +159,13 @@ fn same_coloured_bishops_count_as_a_promotion() {
     // Two light-squared bishops mean one of them was promoted, which needs a missing pawn: with
     // all eight pawns on the board the position is impossible (shakmaty: TOO_MUCH_MATERIAL).
     // Found by differential::random_setups_agree_with_shakmaty.
-    let err = position_error(
-        "4k3/8/8/8/8/8/PPPPPPPP/3BKB2 w - - 0 1",
-        CastlingMode::Standard,
-    );
+    let err = position_error("4k3/8/8/8/8/8/PPPPPPPP/3BKB2 w - - 0 1", CastlingMode::Standard);
     assert!(err.has(Invalid::TooManyPieces), "{:?}", reasons(&err));
-    let err = position_error(
-        "2b1k1b1/pppppppp/8/8/8/8/8/4K3 b - - 0 1",
-        CastlingMode::Standard,
-    );
+    let err = position_error("2b1k1b1/pppppppp/8/8/8/8/8/4K3 b - - 0 1", CastlingMode::Standard);
     assert!(err.has(Invalid::TooManyPieces), "{:?}", reasons(&err));
     // With a pawn missing it is possible, and so are bishops on opposite colours.
-    assert!(Position::from_fen(
-        "4k3/8/8/8/8/8/PPPPPPP1/3BKB2 w - - 0 1",
-        CastlingMode::Standard
-    )
-    .is_ok());
-    assert!(Position::from_fen(
-        "4k3/8/8/8/8/8/PPPPPPPP/2B1KB2 w - - 0 1",
-        CastlingMode::Standard
-    )
-    .is_ok());
+    assert!(Position::from_fen("4k3/8/8/8/8/8/PPPPPPP1/3BKB2 w - - 0 1", CastlingMode::Standard).is_ok());
+    assert!(Position::from_fen("4k3/8/8/8/8/8/PPPPPPPP/2B1KB2 w - - 0 1", CastlingMode::Standard).is_ok());
 }
 
 #[test]
@@ -366,14 +176,7 @@ fn several_faults_are_all_reported() {
     let err = position_error(fen, CastlingMode::Standard);
     assert_eq!(
         reasons(&err),
-        [
-            "pawns-on-backrank",
-            "too-many-pawns",
-            "too-many-pieces",
-            "opposite-check",
-            "invalid-castling-rights",
-            "invalid-en-passant"
-        ],
+        ["pawns-on-backrank", "too-many-pawns", "too-many-pieces", "opposite-check", "invalid-castling-rights", "invalid-en-passant"],
         "{err}"
     );
     assert_eq!(err.code(), "pawns-on-backrank");
@@ -386,17 +189,8 @@ fn several_faults_are_all_reported() {
 
     // Missing kings together with placement faults.
     let err = position_error("7P/8/8/8/8/8/8/p7 w KQ e3 0 1", CastlingMode::Standard);
-    for code in [
-        "missing-king",
-        "pawns-on-backrank",
-        "invalid-castling-rights",
-        "invalid-en-passant",
-    ] {
-        assert!(
-            reasons(&err).contains(&code),
-            "{code} missing from {:?}",
-            reasons(&err)
-        );
+    for code in ["missing-king", "pawns-on-backrank", "invalid-castling-rights", "invalid-en-passant"] {
+        assert!(reasons(&err).contains(&code), "{code} missing from {:?}", reasons(&err));
     }
 }
 
@@ -406,16 +200,9 @@ fn chess960_rights_are_invalid_in_standard_mode_only() {
     assert!(Position::from_fen(fen, CastlingMode::Chess960).is_ok());
     assert!(position_error(fen, CastlingMode::Standard).has(Invalid::InvalidCastlingRights));
     // Standard castling rights on a Chess960 start are fine in Chess960 mode.
-    assert!(Position::from_fen(
-        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
-        CastlingMode::Chess960
-    )
-    .is_ok());
-    assert!(position_error(
-        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
-        CastlingMode::Standard
-    )
-    .has(Invalid::InvalidCastlingRights));
+    assert!(Position::from_fen("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1", CastlingMode::Chess960).is_ok());
+    assert!(position_error("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1", CastlingMode::Standard)
+        .has(Invalid::InvalidCastlingRights));
 }
 
 #[test]
@@ -472,14 +259,7 @@ fn candidate_moves(pos: &Position) -> Vec<Move> {
             out.push(Move::new(role, from, to, MoveKind::Normal));
             if role == Role::Pawn {
                 out.push(Move::new(role, from, to, MoveKind::EnPassant));
-                for p in [
-                    Role::Queen,
-                    Role::Rook,
-                    Role::Bishop,
-                    Role::Knight,
-                    Role::King,
-                    Role::Pawn,
-                ] {
+                for p in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::King, Role::Pawn] {
                     out.push(Move::new(role, from, to, MoveKind::Promotion(p)));
                 }
             }
@@ -487,16 +267,7 @@ fn candidate_moves(pos: &Position) -> Vec<Move> {
                 out.push(Move::new(role, from, to, MoveKind::Castle));
             }
             // A move naming the wrong role for the piece that stands there.
-            out.push(Move::new(
-                if role == Role::Queen {
-                    Role::Rook
-                } else {
-                    Role::Queen
-                },
-                from,
-                to,
-                MoveKind::Normal,
-            ));
+            out.push(Move::new(if role == Role::Queen { Role::Rook } else { Role::Queen }, from, to, MoveKind::Normal));
         }
     }
     out

@@ -79,18 +79,13 @@ fn errors_are_chess_errors() {
     assert_eq!(code(parse_pgn(s("1. e4 {"), None)), "invalid-pgn");
     assert_eq!(code(Clock::new(s("never"), None)), "invalid-time-control");
     // The module keeps working after errors.
-    assert_eq!(
-        Chess::new(None, None).unwrap().perft(JsValue::from(2.0)).unwrap(),
-        400.0
-    );
+    assert_eq!(Chess::new(None, None).unwrap().perft(JsValue::from(2.0)).unwrap(), 400.0);
 }
 
 #[wasm_bindgen_test]
 fn chess960_and_languages() {
     let chess = Chess::new(
-        Some(arg(s(
-            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-        ))),
+        Some(arg(s("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"))),
         opts(r#"{"chess960": true, "lang": "es"}"#),
     )
     .unwrap();

@@ -58,10 +58,7 @@ fn get_str(v: &JsValue, key: &str) -> Option<String> {
 }
 
 fn strings(v: &JsValue) -> Vec<String> {
-    Array::from(v)
-        .iter()
-        .map(|s| s.as_string().expect("a string"))
-        .collect()
+    Array::from(v).iter().map(|s| s.as_string().expect("a string")).collect()
 }
 
 fn new_chess(fen: Option<&str>) -> Chess {
@@ -70,29 +67,17 @@ fn new_chess(fen: Option<&str>) -> Chess {
 
 fn play(chess: &mut Chess, moves: &str) {
     for m in moves.split_whitespace() {
-        chess
-            .play(s(m), None)
-            .unwrap_or_else(|_| panic!("{m} is legal in {}", chess.fen()));
+        chess.play(s(m), None).unwrap_or_else(|_| panic!("{m} is legal in {}", chess.fen()));
     }
 }
 
 /// Expects a `ChessError` with `code` and returns it.
 fn expect_error<T>(result: Result<T, JsValue>, code: &str) -> JsValue {
-    let Err(e) = result else {
-        panic!("expected a ChessError {code}, got Ok")
-    };
-    assert!(
-        e.is_instance_of::<ChessError>(),
-        "not the ChessError class of pkg/chess_error.js: {e:?}"
-    );
+    let Err(e) = result else { panic!("expected a ChessError {code}, got Ok") };
+    assert!(e.is_instance_of::<ChessError>(), "not the ChessError class of pkg/chess_error.js: {e:?}");
     assert!(e.is_instance_of::<js_sys::Error>());
     assert_eq!(get_str(&e, "name").as_deref(), Some("ChessError"));
-    assert_eq!(
-        get_str(&e, "code").as_deref(),
-        Some(code),
-        "{:?}",
-        get_str(&e, "message")
-    );
+    assert_eq!(get_str(&e, "code").as_deref(), Some(code), "{:?}", get_str(&e, "message"));
     assert!(get(&e, "detail").is_object(), "detail is an object");
     assert!(!get_str(&e, "message").unwrap_or_default().is_empty());
     e
@@ -113,10 +98,7 @@ fn start_position_by_default() {
     assert!(!chess.is_chess960() && !chess.is_sandbox());
     let moves = strings(&chess.moves(None).unwrap());
     assert_eq!(moves.len(), 20);
-    assert!(
-        moves.contains(&"e4".to_owned()) && moves.contains(&"Nf3".to_owned()),
-        "SAN, as chess.js"
-    );
+    assert!(moves.contains(&"e4".to_owned()) && moves.contains(&"Nf3".to_owned()), "SAN, as chess.js");
 }
 
 #[wasm_bindgen_test]
@@ -140,21 +122,10 @@ fn load_reset_clear() {
     let e = expect_error(chess.play(s("e4"), None), "invalid-position");
     assert_eq!(strings(&detail(&e, "reasons")), ["missing-king"]);
     // An illegal but readable FEN is kept for editing with skipValidation.
-    chess
-        .load(s("8/8/8/8/8/8/8/4K3 w - - 0 1"), opts(r#"{"skipValidation": true}"#))
-        .unwrap();
+    chess.load(s("8/8/8/8/8/8/8/4K3 w - - 0 1"), opts(r#"{"skipValidation": true}"#)).unwrap();
     assert_eq!(chess.fen(), "8/8/8/8/8/8/8/4K3 w - - 0 1");
-    assert!(chess
-        .put(
-            arg(js_sys::JSON::parse(r#"{"type":"k","color":"b"}"#).unwrap()),
-            s("e8")
-        )
-        .unwrap());
-    assert_eq!(
-        strings(&chess.moves(None).unwrap()).len(),
-        0,
-        "K v K is a dead position: the game is over"
-    );
+    assert!(chess.put(arg(js_sys::JSON::parse(r#"{"type":"k","color":"b"}"#).unwrap()), s("e8")).unwrap());
+    assert_eq!(strings(&chess.moves(None).unwrap()).len(), 0, "K v K is a dead position: the game is over");
     assert!(chess.is_insufficient_material() && chess.is_game_over());
 }
 
@@ -162,10 +133,7 @@ fn load_reset_clear() {
 fn board_get_put_remove() {
     let mut chess = new_chess(None);
     let piece = chess.get(s("e1")).unwrap();
-    assert_eq!(
-        (get_str(&piece, "type").as_deref(), get_str(&piece, "color").as_deref()),
-        (Some("k"), Some("w"))
-    );
+    assert_eq!((get_str(&piece, "type").as_deref(), get_str(&piece, "color").as_deref()), (Some("k"), Some("w")));
     assert!(chess.get(s("e4")).unwrap().is_undefined());
     let board = Array::from(&chess.board());
     assert_eq!(board.length(), 8);
@@ -181,21 +149,13 @@ fn board_get_put_remove() {
     assert_eq!(chess.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1");
     assert!(chess.remove(s("e4")).unwrap().is_undefined());
     let rights = chess.get_castling_rights(arg(s("w"))).unwrap();
-    assert_eq!(
-        (get(&rights, "k").as_bool(), get(&rights, "q").as_bool()),
-        (Some(false), Some(true))
-    );
+    assert_eq!((get(&rights, "k").as_bool(), get(&rights, "q").as_bool()), (Some(false), Some(true)));
     assert_eq!(chess.hash().unwrap().len(), 16);
     let queen = || arg(js_sys::JSON::parse(r#"{"type":"q","color":"w"}"#).unwrap());
     assert!(chess.put(queen(), s("e4")).unwrap());
     assert_eq!(strings(&chess.find_piece(queen()).unwrap()), ["d1", "e4"]);
     // A second king of one color is refused, as chess.js does.
-    assert!(!chess
-        .put(
-            arg(js_sys::JSON::parse(r#"{"type":"k","color":"w"}"#).unwrap()),
-            s("a4")
-        )
-        .unwrap());
+    assert!(!chess.put(arg(js_sys::JSON::parse(r#"{"type":"k","color":"w"}"#).unwrap()), s("a4")).unwrap());
     assert!(chess.get(s("a4")).unwrap().is_undefined());
     assert_eq!(chess.square_color(s("a1")).unwrap(), "dark");
     assert_eq!(chess.square_color(s("h1")).unwrap(), "light");
@@ -204,11 +164,7 @@ fn board_get_put_remove() {
     assert!(!chess.set_turn(arg(s("b"))).unwrap());
     // Eight pawns and two queens: not a legal position, kept for editing.
     expect_error(chess.play(s("e4"), None), "invalid-position");
-    assert_eq!(
-        new_chess(None).hash().unwrap(),
-        "463b96181691fc9c",
-        "Polyglot key of the start position"
-    );
+    assert_eq!(new_chess(None).hash().unwrap(), "463b96181691fc9c", "Polyglot key of the start position");
 }
 
 #[wasm_bindgen_test]
@@ -217,10 +173,7 @@ fn attacks() {
     let mut attackers = strings(&chess.attackers(s("f7"), None).unwrap());
     attackers.sort();
     assert_eq!(attackers, ["e5"]);
-    assert_eq!(
-        strings(&chess.attackers(s("d5"), Some(arg(s("b")))).unwrap()),
-        ["b6", "e6", "f6"]
-    );
+    assert_eq!(strings(&chess.attackers(s("d5"), Some(arg(s("b")))).unwrap()), ["b6", "e6", "f6"]);
     assert!(chess.is_attacked(s("f7"), arg(s("w"))).unwrap());
     assert!(!chess.is_attacked(s("a5"), arg(s("w"))).unwrap());
 }
@@ -235,12 +188,7 @@ fn perft_counts() {
         let e = expect_error(start.perft(JsValue::from(depth)), "invalid-option");
         assert_eq!(detail(&e, "option").as_string().as_deref(), Some("depth"));
     }
-    for depth in [
-        s("3"),
-        JsValue::NULL,
-        js_sys::Symbol::for_("x").into(),
-        js_sys::BigInt::from(3u32).into(),
-    ] {
+    for depth in [s("3"), JsValue::NULL, js_sys::Symbol::for_("x").into(), js_sys::BigInt::from(3u32).into()] {
         expect_error(start.perft(depth), "invalid-option");
     }
     assert_eq!(start.perft(JsValue::from(2.0)).unwrap(), 400.0);
@@ -254,27 +202,14 @@ fn chess960() {
     // Castling: SAN O-O, UCI king-onto-rook, `to` the king's destination.
     chess.load(s("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"), None).unwrap();
     assert!(chess.is_chess960(), "load keeps the castling mode");
-    let castles: Vec<(String, String, String)> =
-        Array::from(&chess.moves(opts(r#"{"verbose": true, "square": "e1"}"#)).unwrap())
-            .iter()
-            .filter(|m| matches!(get_str(m, "flags").as_deref(), Some("k" | "q")))
-            .map(|m| {
-                (
-                    get_str(&m, "san").unwrap(),
-                    get_str(&m, "uci").unwrap(),
-                    get_str(&m, "to").unwrap(),
-                )
-            })
-            .collect();
+    let castles: Vec<(String, String, String)> = Array::from(&chess.moves(opts(r#"{"verbose": true, "square": "e1"}"#)).unwrap())
+        .iter()
+        .filter(|m| matches!(get_str(m, "flags").as_deref(), Some("k" | "q")))
+        .map(|m| (get_str(&m, "san").unwrap(), get_str(&m, "uci").unwrap(), get_str(&m, "to").unwrap()))
+        .collect();
     assert_eq!(castles.len(), 2);
-    assert!(
-        castles.contains(&("O-O".into(), "e1h1".into(), "g1".into())),
-        "{castles:?}"
-    );
-    assert!(
-        castles.contains(&("O-O-O".into(), "e1a1".into(), "c1".into())),
-        "{castles:?}"
-    );
+    assert!(castles.contains(&("O-O".into(), "e1h1".into(), "g1".into())), "{castles:?}");
+    assert!(castles.contains(&("O-O-O".into(), "e1a1".into(), "c1".into())), "{castles:?}");
     let m = chess.play(s("e1h1"), None).unwrap();
     assert_eq!(get_str(&m, "san").as_deref(), Some("O-O"));
     assert_eq!(get_str(&m, "lan").as_deref(), Some("e1g1"));
@@ -285,10 +220,7 @@ fn chess960() {
     let random = Chess::chess960_start(None, None).unwrap();
     assert!(random.perft(JsValue::from(1.0)).unwrap() > 0.0);
     for n in [-1.0, 960.0, 0.5, f64::NAN] {
-        expect_error(
-            Chess::chess960_start(Some(arg(JsValue::from(n))), None),
-            "invalid-option",
-        );
+        expect_error(Chess::chess960_start(Some(arg(JsValue::from(n))), None), "invalid-option");
     }
     for bad in [s("518"), JsValue::TRUE, js_sys::Symbol::for_("x").into()] {
         expect_error(Chess::chess960_start(Some(arg(bad)), None), "invalid-option");
@@ -302,12 +234,7 @@ fn verbose_moves_follow_chess_js() {
     let chess = new_chess(Some(KIWIPETE));
     let moves = Array::from(&chess.moves(opts(r#"{"verbose": true}"#)).unwrap());
     assert_eq!(moves.length(), 48);
-    let find = |uci: &str| {
-        moves
-            .iter()
-            .find(|m| get_str(m, "uci").as_deref() == Some(uci))
-            .expect(uci)
-    };
+    let find = |uci: &str| moves.iter().find(|m| get_str(m, "uci").as_deref() == Some(uci)).expect(uci);
 
     let castle = find("e1g1");
     assert!(castle.is_instance_of::<MoveClass>());
@@ -318,10 +245,7 @@ fn verbose_moves_follow_chess_js() {
     assert_eq!(get_str(&castle, "color").as_deref(), Some("w"));
     assert_eq!(get_str(&castle, "san").as_deref(), Some("O-O"));
     assert_eq!(get_str(&castle, "before").as_deref(), Some(KIWIPETE));
-    assert_eq!(
-        get_str(&castle, "after").as_deref(),
-        Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1")
-    );
+    assert_eq!(get_str(&castle, "after").as_deref(), Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1"));
     assert!(get(&castle, "captured").is_undefined() && get(&castle, "promotion").is_undefined());
     assert_eq!(get_str(&find("e1c1"), "flags").as_deref(), Some("q"));
 
@@ -340,12 +264,7 @@ fn verbose_moves_follow_chess_js() {
 fn check_mate_promotion_en_passant_flags() {
     let chess = new_chess(Some("1r2k3/P7/8/3pP3/8/8/8/4K2R w K d6 0 2"));
     let moves = Array::from(&chess.moves(opts(r#"{"verbose": true}"#)).unwrap());
-    let find = |uci: &str| {
-        moves
-            .iter()
-            .find(|m| get_str(m, "uci").as_deref() == Some(uci))
-            .expect(uci)
-    };
+    let find = |uci: &str| moves.iter().find(|m| get_str(m, "uci").as_deref() == Some(uci)).expect(uci);
     let ep = find("e5d6");
     assert_eq!(get_str(&ep, "flags").as_deref(), Some("e"));
     assert_eq!(get_str(&ep, "captured").as_deref(), Some("p"));
@@ -368,10 +287,7 @@ fn check_mate_promotion_en_passant_flags() {
         .find(|m| get_str(m, "to").as_deref() == Some("a8"))
         .unwrap();
     assert_eq!(get_str(&m, "san").as_deref(), Some("Ra8#"));
-    assert_eq!(
-        (get(&m, "check").as_bool(), get(&m, "checkmate").as_bool()),
-        (Some(true), Some(true))
-    );
+    assert_eq!((get(&m, "check").as_bool(), get(&m, "checkmate").as_bool()), (Some(true), Some(true)));
 }
 
 #[wasm_bindgen_test]
@@ -382,10 +298,7 @@ fn moves_filters() {
     assert_eq!(g1, ["Nf3", "Nh3"]);
     assert_eq!(strings(&chess.moves(opts(r#"{"square": "e4"}"#)).unwrap()).len(), 0);
     assert_eq!(strings(&chess.moves(opts(r#"{"piece": "n"}"#)).unwrap()).len(), 4);
-    assert_eq!(
-        strings(&chess.moves(opts(r#"{"piece": "p", "square": "e2"}"#)).unwrap()),
-        ["e3", "e4"]
-    );
+    assert_eq!(strings(&chess.moves(opts(r#"{"piece": "p", "square": "e2"}"#)).unwrap()), ["e3", "e4"]);
     let e = expect_error(chess.moves(opts(r#"{"square": "z9"}"#)), "invalid-square");
     assert_eq!(detail(&e, "square").as_string().as_deref(), Some("\"z9\""));
     expect_error(chess.moves(opts(r#"{"piece": "x"}"#)), "invalid-option");
@@ -398,53 +311,28 @@ fn moves_filters() {
 #[wasm_bindgen_test]
 fn move_by_san_uci_and_object() {
     let mut chess = new_chess(None);
-    for (input, san) in [
-        ("e4", "e4"),
-        ("e7e5", "e5"),
-        ("Ng1f3", "Nf3"),
-        ("Nc6", "Nc6"),
-        ("Bb5", "Bb5"),
-        ("a6", "a6"),
-        ("0-0", "O-O"),
-    ] {
+    for (input, san) in [("e4", "e4"), ("e7e5", "e5"), ("Ng1f3", "Nf3"), ("Nc6", "Nc6"), ("Bb5", "Bb5"), ("a6", "a6"), ("0-0", "O-O")] {
         let m = chess.play(s(input), None).unwrap();
         assert_eq!(get_str(&m, "san").as_deref(), Some(san), "{input}");
         assert!(m.is_instance_of::<MoveClass>());
     }
-    let m = chess
-        .play(arg(js_sys::JSON::parse(r#"{"from": "a6", "to": "b5"}"#).unwrap()), None)
-        .unwrap();
+    let m = chess.play(arg(js_sys::JSON::parse(r#"{"from": "a6", "to": "b5"}"#).unwrap()), None).unwrap();
     assert_eq!(get_str(&m, "san").as_deref(), Some("axb5"));
     assert_eq!(get_str(&m, "captured").as_deref(), Some("b"));
-    assert!(get_str(&m, "after")
-        .unwrap()
-        .starts_with("r1bqkbnr/1ppp1ppp/2n5/1p2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 0 5"));
-    assert_eq!(
-        strings(&chess.history(None).unwrap()),
-        ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O", "axb5"]
-    );
+    assert!(get_str(&m, "after").unwrap().starts_with("r1bqkbnr/1ppp1ppp/2n5/1p2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 0 5"));
+    assert_eq!(strings(&chess.history(None).unwrap()), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O", "axb5"]);
 
     // Castling by the king's two-square move, as a board UI gives it.
     let mut c = new_chess(Some("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"));
-    let m = c
-        .play(arg(js_sys::JSON::parse(r#"{"from": "e8", "to": "c8"}"#).unwrap()), None)
-        .unwrap();
+    let m = c.play(arg(js_sys::JSON::parse(r#"{"from": "e8", "to": "c8"}"#).unwrap()), None).unwrap();
     assert_eq!(get_str(&m, "san").as_deref(), Some("O-O-O"));
     // Promotion by object, uppercase letter accepted.
     let mut p = new_chess(Some("8/P6k/8/8/8/8/8/K7 w - - 0 1"));
-    let m = p
-        .play(
-            arg(js_sys::JSON::parse(r#"{"from": "a7", "to": "a8", "promotion": "Q"}"#).unwrap()),
-            None,
-        )
-        .unwrap();
+    let m = p.play(arg(js_sys::JSON::parse(r#"{"from": "a7", "to": "a8", "promotion": "Q"}"#).unwrap()), None).unwrap();
     assert_eq!(get_str(&m, "san").as_deref(), Some("a8=Q"));
     // Strict SAN refuses what lenient SAN accepts.
     let mut strict = new_chess(None);
-    expect_error(
-        strict.play(s("Ng1f3"), opts(r#"{"strict": true}"#)),
-        "invalid-move-syntax",
-    );
+    expect_error(strict.play(s("Ng1f3"), opts(r#"{"strict": true}"#)), "invalid-move-syntax");
     assert!(strict.play(s("Nf3"), opts(r#"{"strict": true}"#)).is_ok());
 }
 
@@ -454,24 +342,15 @@ fn move_errors() {
     let e = expect_error(chess.play(s("Ke2"), None), "illegal-move");
     assert_eq!(detail(&e, "move").as_string().as_deref(), Some("Ke2"));
     let e = expect_error(chess.play(s("e2e5"), None), "illegal-move");
-    assert_eq!(
-        detail(&e, "reason").as_string().as_deref(),
-        Some("wrong-piece-movement")
-    );
+    assert_eq!(detail(&e, "reason").as_string().as_deref(), Some("wrong-piece-movement"));
     assert_eq!(get(&detail(&e, "explanation"), "legal").as_bool(), Some(false));
     expect_error(chess.play(s("xyz"), None), "invalid-move-syntax");
     expect_error(chess.play(s(""), None), "invalid-move-syntax");
     expect_error(chess.play(JsValue::from(42), None), "invalid-argument");
     expect_error(chess.play(JsValue::NULL, None), "invalid-argument");
+    expect_error(chess.play(arg(js_sys::JSON::parse(r#"{"from": "e2"}"#).unwrap()), None), "invalid-square");
     expect_error(
-        chess.play(arg(js_sys::JSON::parse(r#"{"from": "e2"}"#).unwrap()), None),
-        "invalid-square",
-    );
-    expect_error(
-        chess.play(
-            arg(js_sys::JSON::parse(r#"{"from": "e7", "to": "e8", "promotion": "k"}"#).unwrap()),
-            None,
-        ),
+        chess.play(arg(js_sys::JSON::parse(r#"{"from": "e7", "to": "e8", "promotion": "k"}"#).unwrap()), None),
         "invalid-argument",
     );
     expect_error(chess.play(s("e4"), opts(r#"{"lang": "fr"}"#)), "invalid-option");
@@ -483,30 +362,19 @@ fn move_errors() {
     assert_eq!(candidates, ["Rad1", "Rhd1"]);
     let mut promo = new_chess(Some("8/P6k/8/8/8/8/8/K7 w - - 0 1"));
     expect_error(promo.play(s("a8"), None), "ambiguous-move");
-    let e = expect_error(
-        promo.play(arg(js_sys::JSON::parse(r#"{"from": "a7", "to": "a8"}"#).unwrap()), None),
-        "illegal-move",
-    );
+    let e = expect_error(promo.play(arg(js_sys::JSON::parse(r#"{"from": "a7", "to": "a8"}"#).unwrap()), None), "illegal-move");
     assert_eq!(detail(&e, "reason").as_string().as_deref(), Some("must-promote"));
 
     // Pinned piece, explained in Romanian.
-    let mut pin = Chess::new(
-        Some(arg(s(
-            "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4",
-        ))),
-        opts(r#"{"lang": "ro"}"#),
-    )
-    .unwrap();
+    let mut pin =
+        Chess::new(Some(arg(s("r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4"))), opts(r#"{"lang": "ro"}"#)).unwrap();
     let e = expect_error(pin.play(s("c6d4"), None), "illegal-move");
     assert_eq!(detail(&e, "reason").as_string().as_deref(), Some("pinned"));
     assert_eq!(
         detail(&e, "message").as_string().as_deref(),
         Some("Calul de pe c6 este legat: dacă se mută, regele ar rămâne atacat de nebunul de pe b5.")
     );
-    assert!(
-        get_str(&e, "message").unwrap().contains("pinned"),
-        "the error message is English"
-    );
+    assert!(get_str(&e, "message").unwrap().contains("pinned"), "the error message is English");
 
     // The game after a mate: game-over.
     let mut mate = new_chess(None);
@@ -528,33 +396,21 @@ fn undo_and_history() {
     play(&mut chess, "e4 e5 Nf3");
     let undone = chess.undo(None).unwrap();
     assert_eq!(get_str(&undone, "san").as_deref(), Some("Nf3"));
-    assert_eq!(
-        get_str(&undone, "after").as_deref(),
-        Some("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
-    );
-    assert_eq!(
-        chess.fen(),
-        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
-    );
+    assert_eq!(get_str(&undone, "after").as_deref(), Some("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"));
+    assert_eq!(chess.fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     let history = Array::from(&chess.history(opts(r#"{"verbose": true}"#)).unwrap());
     assert_eq!(history.length(), 2);
     assert_eq!(get_str(&history.get(0), "before").as_deref(), Some(START));
     assert_eq!(get_str(&history.get(0), "after"), get_str(&history.get(1), "before"));
     assert_eq!(get_str(&history.get(1), "color").as_deref(), Some("b"));
-    assert_eq!(
-        strings(&chess.history(opts(r#"{"figurine": true}"#)).unwrap()),
-        ["e4", "e5"]
-    );
+    assert_eq!(strings(&chess.history(opts(r#"{"figurine": true}"#)).unwrap()), ["e4", "e5"]);
     play(&mut chess, "Nf3 Nc6");
     assert_eq!(
         strings(&chess.history(opts(r#"{"figurine": true}"#)).unwrap()),
         ["e4", "e5", "♘f3", "♘c6"],
         "white figurines for both sides"
     );
-    assert_eq!(
-        strings(&chess.history(opts(r#"{"lang": "es"}"#)).unwrap()),
-        ["e4", "e5", "Cf3", "Cc6"]
-    );
+    assert_eq!(strings(&chess.history(opts(r#"{"lang": "es"}"#)).unwrap()), ["e4", "e5", "Cf3", "Cc6"]);
 }
 
 #[wasm_bindgen_test]
@@ -563,28 +419,16 @@ fn languages_and_figurines() {
     let moves = strings(&ro.moves(None).unwrap());
     assert!(moves.contains(&"Cf3".to_owned()), "{moves:?}");
     // Input: the selected language's letters, English always.
-    assert_eq!(
-        get_str(&ro.play(s("Cf3"), None).unwrap(), "san").as_deref(),
-        Some("Cf3")
-    );
+    assert_eq!(get_str(&ro.play(s("Cf3"), None).unwrap(), "san").as_deref(), Some("Cf3"));
     // N is the Romanian bishop (nebun): the selected language wins where letters clash.
     expect_error(ro.play(s("Nf6"), None), "illegal-move");
-    assert_eq!(
-        get_str(&ro.play(s("Cf6"), None).unwrap(), "san").as_deref(),
-        Some("Cf6")
-    );
-    assert_eq!(
-        get_str(&ro.play(s("g3"), opts(r#"{"lang": "en"}"#)).unwrap(), "san").as_deref(),
-        Some("g3")
-    );
+    assert_eq!(get_str(&ro.play(s("Cf6"), None).unwrap(), "san").as_deref(), Some("Cf6"));
+    assert_eq!(get_str(&ro.play(s("g3"), opts(r#"{"lang": "en"}"#)).unwrap(), "san").as_deref(), Some("g3"));
     let fig = Chess::new(None, opts(r#"{"figurine": true}"#)).unwrap();
     assert!(strings(&fig.moves(None).unwrap()).contains(&"♘f3".to_owned()));
     let es = new_chess(None);
     assert!(strings(&es.moves(opts(r#"{"lang": "es"}"#)).unwrap()).contains(&"Cf3".to_owned()));
-    let verbose = Array::from(
-        &es.moves(opts(r#"{"verbose": true, "figurine": true, "piece": "n"}"#))
-            .unwrap(),
-    );
+    let verbose = Array::from(&es.moves(opts(r#"{"verbose": true, "figurine": true, "piece": "n"}"#)).unwrap());
     assert!(verbose.iter().all(|m| get_str(&m, "san").unwrap().starts_with('♘')));
 }
 
@@ -610,33 +454,15 @@ fn status_of_every_ending() {
     assert_eq!(get(&mate.status(), "checkmate").as_bool(), Some(true));
     let stale = ending(Some("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), "", "stalemate", "1/2-1/2", None);
     assert!(stale.is_stalemate() && stale.is_draw());
-    let stale2 = ending(
-        Some("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1"),
-        "Qf7",
-        "stalemate",
-        "1/2-1/2",
-        None,
-    );
+    let stale2 = ending(Some("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1"), "Qf7", "stalemate", "1/2-1/2", None);
     assert!(stale2.is_stalemate());
-    let dead = ending(
-        Some("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1"),
-        "Kxd2",
-        "insufficient-material",
-        "1/2-1/2",
-        None,
-    );
+    let dead = ending(Some("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1"), "Kxd2", "insufficient-material", "1/2-1/2", None);
     assert!(dead.is_insufficient_material());
     assert!(dead.has_insufficient_material(arg(s("w"))).unwrap());
     let shuffle = "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8";
     let five = ending(None, shuffle, "fivefold-repetition", "1/2-1/2", None);
     assert!(five.is_fivefold_repetition() && five.is_threefold_repetition());
-    let seventy_five = ending(
-        Some("4k3/8/8/8/8/8/8/R3K3 w - - 149 100"),
-        "Kd1",
-        "seventyfive-moves",
-        "1/2-1/2",
-        None,
-    );
+    let seventy_five = ending(Some("4k3/8/8/8/8/8/8/R3K3 w - - 149 100"), "Kd1", "seventyfive-moves", "1/2-1/2", None);
     assert!(seventy_five.is_seventy_five_moves() && seventy_five.is_draw_by_fifty_moves());
 
     // Claims.
@@ -646,17 +472,10 @@ fn status_of_every_ending() {
     assert_eq!(get(&st, "threefoldRepetition").as_bool(), Some(true));
     assert_eq!(get(&st, "canClaimThreefold").as_bool(), Some(true));
     assert_eq!(get(&st, "canClaimDraw").as_bool(), Some(true));
-    assert_eq!(
-        get(&st, "gameOver").as_bool(),
-        Some(false),
-        "threefold ends the game only when claimed"
-    );
+    assert_eq!(get(&st, "gameOver").as_bool(), Some(false), "threefold ends the game only when claimed");
     assert!(three.is_game_over(), "isGameOver() follows chess.js");
     three.claim_draw(None).unwrap();
-    assert_eq!(
-        get_str(&three.status(), "termination").as_deref(),
-        Some("threefold-repetition")
-    );
+    assert_eq!(get_str(&three.status(), "termination").as_deref(), Some("threefold-repetition"));
 
     // A claim by declaring the move that repeats: the move is played.
     let mut declare = new_chess(None);
@@ -664,14 +483,8 @@ fn status_of_every_ending() {
     assert_eq!(get(&declare.status(), "canClaimThreefold").as_bool(), Some(true));
     assert_eq!(get(&declare.status(), "threefoldRepetition").as_bool(), Some(false));
     declare.claim_draw(Some(arg(s("Ng8")))).unwrap();
-    assert_eq!(
-        strings(&declare.history(None).unwrap()).last().map(String::as_str),
-        Some("Ng8")
-    );
-    assert_eq!(
-        get_str(&declare.status(), "termination").as_deref(),
-        Some("threefold-repetition")
-    );
+    assert_eq!(strings(&declare.history(None).unwrap()).last().map(String::as_str), Some("Ng8"));
+    assert_eq!(get_str(&declare.status(), "termination").as_deref(), Some("threefold-repetition"));
 
     let mut fifty = new_chess(Some("4k3/8/8/8/8/8/8/R3K3 w - - 100 80"));
     assert!(fifty.is_draw_by_fifty_moves());
@@ -719,26 +532,14 @@ fn status_of_every_ending() {
     assert_eq!(get_str(&flag.status(), "winner").as_deref(), Some("b"));
     let mut flag_draw = new_chess(Some("4k3/8/8/8/8/8/q7/4K3 b - - 0 1"));
     flag_draw.flag_fall(arg(s("b"))).unwrap();
-    assert_eq!(
-        get_str(&flag_draw.status(), "termination").as_deref(),
-        Some("timeout-insufficient-material")
-    );
+    assert_eq!(get_str(&flag_draw.status(), "termination").as_deref(), Some("timeout-insufficient-material"));
     assert!(get(&flag_draw.status(), "winner").is_null());
 
     // An ongoing game.
     let st = new_chess(None).status();
     assert_eq!(get_str(&st, "result").as_deref(), Some("*"));
     assert!(get(&st, "termination").is_null() && get(&st, "winner").is_null());
-    for key in [
-        "check",
-        "checkmate",
-        "stalemate",
-        "insufficientMaterial",
-        "fiftyMoves",
-        "seventyFiveMoves",
-        "canClaimFifty",
-        "gameOver",
-    ] {
+    for key in ["check", "checkmate", "stalemate", "insufficientMaterial", "fiftyMoves", "seventyFiveMoves", "canClaimFifty", "gameOver"] {
         assert_eq!(get(&st, key).as_bool(), Some(false), "{key}");
     }
 }
@@ -825,9 +626,7 @@ fn touch_move() {
 #[wasm_bindgen_test]
 fn explain_in_three_languages() {
     let chess = new_chess(None);
-    let e = chess
-        .explain(arg(js_sys::JSON::parse(r#"{"from": "f1", "to": "c4"}"#).unwrap()), None)
-        .unwrap();
+    let e = chess.explain(arg(js_sys::JSON::parse(r#"{"from": "f1", "to": "c4"}"#).unwrap()), None).unwrap();
     assert_eq!(get(&e, "legal").as_bool(), Some(false));
     assert_eq!(get_str(&e, "reason").as_deref(), Some("path-blocked"));
     assert_eq!(get_str(&e, "culprit").as_deref(), Some("e2"));
@@ -846,14 +645,8 @@ fn explain_in_three_languages() {
     assert!(get(&legal, "reason").is_undefined());
     let san_illegal = chess.explain(s("Ke2"), None).unwrap();
     assert_eq!(get_str(&san_illegal, "reason").as_deref(), Some("illegal-move"));
-    assert_eq!(
-        get_str(&chess.explain(s("e7e5"), None).unwrap(), "reason").as_deref(),
-        Some("not-your-turn")
-    );
-    assert_eq!(
-        get_str(&chess.explain(s("e3e4"), None).unwrap(), "reason").as_deref(),
-        Some("no-piece")
-    );
+    assert_eq!(get_str(&chess.explain(s("e7e5"), None).unwrap(), "reason").as_deref(), Some("not-your-turn"));
+    assert_eq!(get_str(&chess.explain(s("e3e4"), None).unwrap(), "reason").as_deref(), Some("no-piece"));
     expect_error(chess.explain(s("??"), None), "invalid-move-syntax");
     expect_error(chess.explain(JsValue::from(1), None), "invalid-argument");
 }
@@ -874,14 +667,7 @@ fn pgn_round_trip() {
     let text = chess.pgn(None).unwrap();
     assert!(text.starts_with("[Event \"Club\"]\n[Site \"?\"]"), "{text}");
     assert!(text.ends_with("\n\n1. e4 e5 2. Nf3 { the usual } *"), "{text}");
-    assert!(
-        chess
-            .pgn(opts(r#"{"maxWidth": 10, "newline": "<br>"}"#))
-            .unwrap()
-            .matches("<br>")
-            .count()
-            > 8
-    );
+    assert!(chess.pgn(opts(r#"{"maxWidth": 10, "newline": "<br>"}"#)).unwrap().matches("<br>").count() > 8);
     assert!(chess.remove_header(s("White")).unwrap());
     assert_eq!(get_str(&chess.get_headers(), "White").as_deref(), Some("?"));
     assert!(chess.remove_header(s("Annotator")).is_ok_and(|b| !b));
@@ -906,10 +692,7 @@ fn pgn_round_trip() {
     play(&mut varied, "Nc6");
     varied.undo(None).unwrap();
     varied.undo(None).unwrap();
-    assert!(varied
-        .pgn(None)
-        .unwrap()
-        .ends_with("1. e4 { best } 1... e5 (1... c5 $1 { Sicilian } 2. Nf3) *"));
+    assert!(varied.pgn(None).unwrap().ends_with("1. e4 { best } 1... e5 (1... c5 $1 { Sicilian } 2. Nf3) *"));
 
     // Chess960 via Variant and FEN tags; results.
     let c960 = format!("[Variant \"Chess960\"]\n[FEN \"{CHESS960}\"]\n[Result \"1-0\"]\n\n9. g3 c4 1-0");
@@ -928,8 +711,7 @@ fn pgn_round_trip() {
 
     // Localized input letters.
     let mut ro = new_chess(None);
-    ro.load_pgn(s("1. e4 e5 2. Cf3 Cc6 3. Nc4 *"), opts(r#"{"lang": "ro"}"#))
-        .unwrap();
+    ro.load_pgn(s("1. e4 e5 2. Cf3 Cc6 3. Nc4 *"), opts(r#"{"lang": "ro"}"#)).unwrap();
     assert_eq!(strings(&ro.history(None).unwrap()), ["e4", "e5", "Nf3", "Nc6", "Bc4"]);
 
     // Empty text: a fresh game.
@@ -946,25 +728,12 @@ fn pgn_errors() {
     assert_eq!(detail(&e, "game").as_f64(), Some(1.0));
     assert_eq!(detail(&e, "line").as_f64(), Some(1.0));
     assert_eq!(detail(&e, "column").as_f64(), Some(17.0));
-    assert_eq!(
-        detail(&e, "reason").as_string().as_deref(),
-        Some("unterminated-comment")
-    );
+    assert_eq!(detail(&e, "reason").as_string().as_deref(), Some("unterminated-comment"));
     let e = expect_error(chess.load_pgn(s("1. e4 e5\n2. Ke3 *"), None), "invalid-pgn");
-    assert_eq!(
-        (detail(&e, "line").as_f64(), detail(&e, "reason").as_string().as_deref()),
-        (Some(2.0), Some("illegal-move"))
-    );
-    assert_eq!(
-        strings(&chess.history(None).unwrap()),
-        ["d4"],
-        "unchanged after an error"
-    );
+    assert_eq!((detail(&e, "line").as_f64(), detail(&e, "reason").as_string().as_deref()), (Some(2.0), Some("illegal-move")));
+    assert_eq!(strings(&chess.history(None).unwrap()), ["d4"], "unchanged after an error");
     expect_error(chess.load_pgn(JsValue::from(3), None), "invalid-argument");
-    expect_error(
-        chess.load_pgn(s("1. e4 *"), opts(r#"{"strict": true}"#)),
-        "invalid-option",
-    );
+    expect_error(chess.load_pgn(s("1. e4 *"), opts(r#"{"strict": true}"#)), "invalid-option");
     // A game going on past its automatic end.
     let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4 *";
     let e = expect_error(chess.load_pgn(s(shuffle), None), "invalid-pgn");
@@ -1014,13 +783,7 @@ fn parse_pgn_games() {
     assert!(text.contains("(1... c5 $1 { Sicilian })"), "{text}");
     assert!(call("pgn").as_string().unwrap().contains("[White \"Anna\"]"));
 
-    let e = expect_error(
-        parse_pgn(
-            s("[Event \"ok\"]\n\n1. e4 *\n\n[Event \"bad\"]\n\n1. e4 e5 2. Qxf7 *"),
-            None,
-        ),
-        "invalid-pgn",
-    );
+    let e = expect_error(parse_pgn(s("[Event \"ok\"]\n\n1. e4 *\n\n[Event \"bad\"]\n\n1. e4 e5 2. Qxf7 *"), None), "invalid-pgn");
     assert_eq!(detail(&e, "game").as_f64(), Some(2.0));
     assert_eq!(detail(&e, "line").as_f64(), Some(7.0));
     expect_error(parse_pgn(JsValue::NULL, None), "invalid-argument");
@@ -1035,10 +798,7 @@ fn argument_errors_and_recovery() {
     assert_eq!(detail(&e, "reason").as_string().as_deref(), Some("fen-board"));
     assert_eq!(detail(&e, "field").as_string().as_deref(), Some("board"));
     assert!(get_str(&e, "message").unwrap().starts_with("invalid FEN: "));
-    let e = expect_error(
-        Chess::new(Some(arg(s("8/8/8/8/8/8/8/8 w - - 0 1"))), None),
-        "invalid-fen",
-    );
+    let e = expect_error(Chess::new(Some(arg(s("8/8/8/8/8/8/8/8 w - - 0 1"))), None), "invalid-fen");
     assert_eq!(strings(&detail(&e, "reasons")), ["missing-king"]);
     let e = expect_error(Chess::new(Some(arg(JsValue::from(5))), None), "invalid-fen");
     assert_eq!(detail(&e, "reason").as_string().as_deref(), Some("fen-type"));
@@ -1060,20 +820,8 @@ fn argument_errors_and_recovery() {
     expect_error(chess.get(JsValue::from(3)), "invalid-square");
     expect_error(chess.square_color(s("")), "invalid-square");
     expect_error(chess.put(arg(s("q")), s("e4")), "invalid-piece");
-    expect_error(
-        chess.put(
-            arg(js_sys::JSON::parse(r#"{"type":"x","color":"w"}"#).unwrap()),
-            s("e4"),
-        ),
-        "invalid-piece",
-    );
-    expect_error(
-        chess.put(
-            arg(js_sys::JSON::parse(r#"{"type":"q","color":"w"}"#).unwrap()),
-            s("e9"),
-        ),
-        "invalid-square",
-    );
+    expect_error(chess.put(arg(js_sys::JSON::parse(r#"{"type":"x","color":"w"}"#).unwrap()), s("e4")), "invalid-piece");
+    expect_error(chess.put(arg(js_sys::JSON::parse(r#"{"type":"q","color":"w"}"#).unwrap()), s("e9")), "invalid-square");
     expect_error(chess.find_piece(arg(JsValue::NULL)), "invalid-piece");
     expect_error(chess.attackers(s("e4"), Some(arg(s("white")))), "invalid-argument");
     expect_error(chess.is_attacked(s("e4"), arg(JsValue::UNDEFINED)), "invalid-argument");
@@ -1101,21 +849,12 @@ fn argument_errors_and_recovery() {
     let ok = validate_fen(s(START), None).unwrap();
     assert_eq!(get(&ok, "ok").as_bool(), Some(true));
     let bad = validate_fen(s("8/8/8/8/8/8/8/8 w - - 0 1"), None).unwrap();
-    assert_eq!(
-        (get(&bad, "ok").as_bool(), get_str(&bad, "reason").as_deref()),
-        (Some(false), Some("missing-king"))
-    );
-    assert_eq!(
-        get_str(&validate_fen(JsValue::from(1), None).unwrap(), "reason").as_deref(),
-        Some("fen-type")
-    );
+    assert_eq!((get(&bad, "ok").as_bool(), get_str(&bad, "reason").as_deref()), (Some(false), Some("missing-king")));
+    assert_eq!(get_str(&validate_fen(JsValue::from(1), None).unwrap(), "reason").as_deref(), Some("fen-type"));
     // The same object keeps working after all of these.
     chess.reset();
     play(&mut chess, "e4 e5");
-    assert_eq!(
-        chess.perft(JsValue::from(1.0)).unwrap(),
-        strings(&chess.moves(None).unwrap()).len() as f64
-    );
+    assert_eq!(chess.perft(JsValue::from(1.0)).unwrap(), strings(&chess.moves(None).unwrap()).len() as f64);
 }
 
 #[wasm_bindgen_test]
@@ -1124,10 +863,7 @@ fn lazy_after_survives_a_changed_before() {
     let moves = Array::from(&chess.moves(opts(r#"{"verbose": true}"#)).unwrap());
     let m = moves.get(0);
     Reflect::set(&m, &s("before"), &s("garbage")).unwrap();
-    assert!(
-        get(&m, "after").is_undefined(),
-        "an unreadable `before` gives no `after`, never a trap"
-    );
+    assert!(get(&m, "after").is_undefined(), "an unreadable `before` gives no `after`, never a trap");
     let m = moves.get(1);
     assert!(get_str(&m, "after").is_some());
 }

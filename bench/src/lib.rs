@@ -37,10 +37,7 @@ impl Engine {
     }
 
     pub fn from_name(name: &str) -> Option<Engine> {
-        Engine::ALL
-            .iter()
-            .copied()
-            .find(|e| e.name() == name || (name == "cozy" && *e == Engine::Cozy))
+        Engine::ALL.iter().copied().find(|e| e.name() == name || (name == "cozy" && *e == Engine::Cozy))
     }
 
     /// Size in bytes of the engine's position type: what perft copies for every move made.
@@ -66,28 +63,15 @@ impl Engine {
 
 #[cfg(feature = "rocada")]
 pub fn rocada_perft(fen: &str, depth: u32, bulk: bool) -> Result<u64, String> {
-    let pos = rocada::Position::from_fen(fen, rocada::CastlingMode::Standard)
-        .map_err(|e| e.to_string())?;
-    Ok(if bulk {
-        rocada::perft(&pos, depth)
-    } else {
-        rocada::perft_every_leaf(&pos, depth)
-    })
+    let pos = rocada::Position::from_fen(fen, rocada::CastlingMode::Standard).map_err(|e| e.to_string())?;
+    Ok(if bulk { rocada::perft(&pos, depth) } else { rocada::perft_every_leaf(&pos, depth) })
 }
 
 pub fn shakmaty_perft(fen: &str, depth: u32, bulk: bool) -> Result<u64, String> {
     use shakmaty::{fen::Fen, CastlingMode, Chess};
-    let fen: Fen = fen
-        .parse()
-        .map_err(|e: shakmaty::fen::ParseFenError| e.to_string())?;
-    let pos: Chess = fen
-        .into_position(CastlingMode::Standard)
-        .map_err(|e| e.to_string())?;
-    Ok(if bulk {
-        shakmaty_bulk(&pos, depth)
-    } else {
-        shakmaty_leaf(&pos, depth)
-    })
+    let fen: Fen = fen.parse().map_err(|e: shakmaty::fen::ParseFenError| e.to_string())?;
+    let pos: Chess = fen.into_position(CastlingMode::Standard).map_err(|e| e.to_string())?;
+    Ok(if bulk { shakmaty_bulk(&pos, depth) } else { shakmaty_leaf(&pos, depth) })
 }
 
 fn shakmaty_bulk(pos: &shakmaty::Chess, depth: u32) -> u64 {
@@ -129,14 +113,8 @@ fn shakmaty_leaf(pos: &shakmaty::Chess, depth: u32) -> u64 {
 }
 
 pub fn cozy_perft(fen: &str, depth: u32, bulk: bool) -> Result<u64, String> {
-    let board: cozy_chess::Board = fen
-        .parse()
-        .map_err(|e: cozy_chess::FenParseError| format!("{e:?}"))?;
-    Ok(if bulk {
-        cozy_bulk(&board, depth)
-    } else {
-        cozy_leaf(&board, depth)
-    })
+    let board: cozy_chess::Board = fen.parse().map_err(|e: cozy_chess::FenParseError| format!("{e:?}"))?;
+    Ok(if bulk { cozy_bulk(&board, depth) } else { cozy_leaf(&board, depth) })
 }
 
 fn cozy_bulk(board: &cozy_chess::Board, depth: u32) -> u64 {
@@ -191,10 +169,7 @@ mod wasm {
     use wasm_bindgen::prelude::*;
 
     fn run(engine: Engine, fen: &str, depth: u32, bulk: bool) -> Result<f64, JsError> {
-        engine
-            .perft(fen, depth, bulk)
-            .map(|n| n as f64)
-            .map_err(|e| JsError::new(&e))
+        engine.perft(fen, depth, bulk).map(|n| n as f64).map_err(|e| JsError::new(&e))
     }
 
     /// Names of the engines compiled in, e.g. `["rocada", "shakmaty", "cozy-chess"]`.

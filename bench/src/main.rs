@@ -49,10 +49,7 @@ struct Run {
 fn cpu_seconds() -> f64 {
     #[cfg(unix)]
     {
-        let mut ts = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
+        let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
         // SAFETY: clock_gettime only writes the timespec it is given.
         if unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) } == 0 {
             return ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9;
@@ -81,20 +78,9 @@ fn json_opt(s: Option<&str>) -> String {
 
 /// `{"nodes":..,"seconds":..,"cpu":..}` (zeros for a failed run; NaN CPU time as null).
 fn run_json(run: Option<Run>) -> String {
-    let r = run.unwrap_or(Run {
-        nodes: 0,
-        seconds: 0.0,
-        cpu: 0.0,
-    });
-    let cpu = if r.cpu.is_finite() {
-        format!("{:.9}", r.cpu)
-    } else {
-        "null".into()
-    };
-    format!(
-        "{{\"nodes\":{},\"seconds\":{:.9},\"cpu\":{cpu}}}",
-        r.nodes, r.seconds
-    )
+    let r = run.unwrap_or(Run { nodes: 0, seconds: 0.0, cpu: 0.0 });
+    let cpu = if r.cpu.is_finite() { format!("{:.9}", r.cpu) } else { "null".into() };
+    format!("{{\"nodes\":{},\"seconds\":{:.9},\"cpu\":{cpu}}}", r.nodes, r.seconds)
 }
 
 fn mode_name(bulk: bool) -> &'static str {
@@ -141,10 +127,7 @@ fn options(args: &[String]) -> Result<Options, String> {
             "--engines" => {
                 engines = value
                     .split(',')
-                    .map(|n| {
-                        Engine::from_name(n)
-                            .ok_or_else(|| format!("engine {n:?} is not in this build"))
-                    })
+                    .map(|n| Engine::from_name(n).ok_or_else(|| format!("engine {n:?} is not in this build")))
                     .collect::<Result<_, _>>()?
             }
             "--modes" => {
@@ -162,16 +145,7 @@ fn options(args: &[String]) -> Result<Options, String> {
             _ => return Err(format!("unknown option {flag}")),
         }
     }
-    let jobs = engines
-        .iter()
-        .flat_map(|&engine| {
-            modes.iter().map(move |&bulk| Job {
-                engine,
-                bulk,
-                error: None,
-            })
-        })
-        .collect();
+    let jobs = engines.iter().flat_map(|&engine| modes.iter().map(move |&bulk| Job { engine, bulk, error: None })).collect();
     Ok(Options { jobs, warmup, reps })
 }
 
@@ -215,10 +189,7 @@ fn round(jobs: &mut [Job], positions: &[Position]) -> Vec<Option<Run>> {
                 match job.engine.perft(&p.fen, p.depth, job.bulk) {
                     Ok(n) if n == p.expected => nodes += n,
                     Ok(n) => {
-                        job.error = Some(format!(
-                            "perft({}, {}) = {n}, expected {}",
-                            p.fen, p.depth, p.expected
-                        ));
+                        job.error = Some(format!("perft({}, {}) = {n}, expected {}", p.fen, p.depth, p.expected));
                         return None;
                     }
                     Err(e) => {
@@ -228,21 +199,13 @@ fn round(jobs: &mut [Job], positions: &[Position]) -> Vec<Option<Run>> {
                 }
             }
             let seconds = start.elapsed().as_secs_f64();
-            Some(Run {
-                nodes,
-                seconds,
-                cpu: cpu_seconds() - cpu_start,
-            })
+            Some(Run { nodes, seconds, cpu: cpu_seconds() - cpu_start })
         })
         .collect()
 }
 
 fn batch(args: &[String]) -> Result<ExitCode, String> {
-    let Options {
-        mut jobs,
-        warmup,
-        reps,
-    } = options(args)?;
+    let Options { mut jobs, warmup, reps } = options(args)?;
     let positions = read_positions(&mut std::io::stdin().lock())?;
     let mut runs: Vec<Vec<Run>> = jobs.iter().map(|_| Vec::new()).collect();
     for r in 0..warmup + reps {
@@ -268,11 +231,7 @@ fn batch(args: &[String]) -> Result<ExitCode, String> {
         .collect();
     println!("{{\"results\":[{}]}}", results.join(","));
     let failed = jobs.iter().any(|j| j.error.is_some());
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 fn serve(args: &[String]) -> Result<ExitCode, String> {

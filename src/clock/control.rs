@@ -67,9 +67,7 @@ pub struct TimeControlError {
 
 impl TimeControlError {
     fn new(message: impl Into<String>) -> TimeControlError {
-        TimeControlError {
-            message: message.into(),
-        }
+        TimeControlError { message: message.into() }
     }
 
     /// The stable code `invalid-time-control`.
@@ -121,10 +119,7 @@ impl TimeControl {
         }
         for (i, s) in stages.iter().enumerate() {
             if s.moves.is_none() && i + 1 < stages.len() {
-                return Err(TimeControlError::new(format!(
-                    "stage {} has no move count, so no stage can follow it",
-                    i + 1
-                )));
+                return Err(TimeControlError::new(format!("stage {} has no move count, so no stage can follow it", i + 1)));
             }
             if s.moves == Some(0) {
                 return Err(TimeControlError::new(format!("stage {} has a move count of 0", i + 1)));
@@ -141,18 +136,8 @@ impl TimeControl {
 
     /// Sudden death: `minutes` for the whole game, plus `increment_s` per move.
     pub fn fischer(minutes: u64, increment_s: u64) -> TimeControl {
-        let bonus = if increment_s > 0 {
-            Bonus::Increment(increment_s * SECOND)
-        } else {
-            Bonus::None
-        };
-        TimeControl {
-            stages: vec![Stage {
-                moves: None,
-                time_ms: minutes * MINUTE,
-                bonus,
-            }],
-        }
+        let bonus = if increment_s > 0 { Bonus::Increment(increment_s * SECOND) } else { Bonus::None };
+        TimeControl { stages: vec![Stage { moves: None, time_ms: minutes * MINUTE, bonus }] }
     }
 
     /// The stages.
@@ -186,10 +171,7 @@ impl TimeControl {
             if part.is_empty() {
                 return Err(TimeControlError::new(format!("stage {} is empty", i + 1)));
             }
-            stages.push(
-                parse_human_stage(part)
-                    .map_err(|m| TimeControlError::new(format!("stage {} \"{part}\": {m}", i + 1)))?,
-            );
+            stages.push(parse_human_stage(part).map_err(|m| TimeControlError::new(format!("stage {} \"{part}\": {m}", i + 1)))?);
         }
         TimeControl::new(stages)
     }
@@ -222,8 +204,7 @@ impl TimeControl {
                     Some(p) => (&rest[..p], Some(&rest[p + 1..])),
                     None => (rest, None),
                 };
-                let time_ms =
-                    parse_number(time, SECOND).ok_or_else(|| format!("\"{time}\" is not a number of seconds"))?;
+                let time_ms = parse_number(time, SECOND).ok_or_else(|| format!("\"{time}\" is not a number of seconds"))?;
                 let bonus = match bonus {
                     None => Bonus::None,
                     Some(b) => parse_bonus(b)?,
@@ -375,21 +356,10 @@ fn parse_time(t: &str) -> Result<u64, String> {
     if let Some((h, m)) = lower.split_once('h') {
         let hours = parse_number(h, 60 * MINUTE).ok_or_else(err)?;
         let m = m.trim_end_matches("min").trim_end_matches(['m', '\'']);
-        let minutes = if m.is_empty() {
-            0
-        } else {
-            parse_number(m, MINUTE).ok_or_else(err)?
-        };
+        let minutes = if m.is_empty() { 0 } else { parse_number(m, MINUTE).ok_or_else(err)? };
         return Ok(hours + minutes);
     }
-    for (suffix, unit) in [
-        ("sec", SECOND),
-        ("s", SECOND),
-        ("\"", SECOND),
-        ("min", MINUTE),
-        ("m", MINUTE),
-        ("'", MINUTE),
-    ] {
+    for (suffix, unit) in [("sec", SECOND), ("s", SECOND), ("\"", SECOND), ("min", MINUTE), ("m", MINUTE), ("'", MINUTE)] {
         if let Some(n) = lower.strip_suffix(suffix) {
             return parse_number(n, unit).ok_or_else(err);
         }

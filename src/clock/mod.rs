@@ -63,9 +63,7 @@ pub struct ManualTime {
 impl ManualTime {
     /// A source reading `start_ms`.
     pub fn new(start_ms: u64) -> ManualTime {
-        ManualTime {
-            now: Arc::new(AtomicU64::new(start_ms)),
-        }
+        ManualTime { now: Arc::new(AtomicU64::new(start_ms)) }
     }
 
     /// Sets the time (it should not go backwards).
@@ -97,9 +95,7 @@ pub struct SystemTime {
 impl SystemTime {
     /// A source counting from now.
     pub fn new() -> SystemTime {
-        SystemTime {
-            origin: std::time::Instant::now(),
-        }
+        SystemTime { origin: std::time::Instant::now() }
     }
 }
 
@@ -196,16 +192,7 @@ impl<T: TimeSource> Clock<T> {
     /// A clock set to the first stage's time for both players, not running.
     pub fn new(control: TimeControl, source: T) -> Clock<T> {
         let t = control.stage(0).time_ms as i64;
-        Clock {
-            control,
-            source,
-            banked: [t, t],
-            moves: [0, 0],
-            stage: [0, 0],
-            stage_moves: [0, 0],
-            state: State::Idle,
-            flagged: None,
-        }
+        Clock { control, source, banked: [t, t], moves: [0, 0], stage: [0, 0], stage_moves: [0, 0], state: State::Idle, flagged: None }
     }
 
     /// The time control.
@@ -228,10 +215,7 @@ impl<T: TimeSource> Clock<T> {
     /// clock has already started.
     pub fn start_for(&mut self, color: Color) {
         if self.state == State::Idle {
-            self.state = State::Running {
-                color,
-                since: self.source.now_ms(),
-            };
+            self.state = State::Running { color, since: self.source.now_ms() };
         }
     }
 
@@ -336,16 +320,8 @@ impl<T: TimeSource> Clock<T> {
         let now = self.source.now_ms();
         let (color, since) = match self.state {
             State::Idle => {
-                self.state = State::Running {
-                    color: Color::White,
-                    since: now,
-                };
-                return Ok(Press {
-                    color: Color::Black,
-                    elapsed_ms: 0,
-                    remaining_ms: self.remaining(Color::Black),
-                    new_stage: false,
-                });
+                self.state = State::Running { color: Color::White, since: now };
+                return Ok(Press { color: Color::Black, elapsed_ms: 0, remaining_ms: self.remaining(Color::Black), new_stage: false });
             }
             State::Running { color, since } => (color, since),
             State::Paused { .. } => return Err(ClockError::Paused),
@@ -374,16 +350,8 @@ impl<T: TimeSource> Clock<T> {
             new_stage = true;
         }
         self.banked[i] = left;
-        self.state = State::Running {
-            color: !color,
-            since: now,
-        };
-        Ok(Press {
-            color,
-            elapsed_ms: elapsed,
-            remaining_ms: left.max(0) as u64,
-            new_stage,
-        })
+        self.state = State::Running { color: !color, since: now };
+        Ok(Press { color, elapsed_ms: elapsed, remaining_ms: left.max(0) as u64, new_stage })
     }
 
     /// Records `color`'s flag fall and stops the clock.
@@ -396,10 +364,7 @@ impl<T: TimeSource> Clock<T> {
     /// Pauses the running clock (an arbiter's stop). Does nothing if it is not running.
     pub fn pause(&mut self) {
         if let State::Running { color, since } = self.state {
-            self.state = State::Paused {
-                color,
-                spent: self.source.now_ms().saturating_sub(since),
-            };
+            self.state = State::Paused { color, spent: self.source.now_ms().saturating_sub(since) };
         }
     }
 
@@ -407,10 +372,7 @@ impl<T: TimeSource> Clock<T> {
     pub fn resume(&mut self) {
         if let State::Paused { color, spent } = self.state {
             let now = self.source.now_ms();
-            self.state = State::Running {
-                color,
-                since: now.saturating_sub(spent),
-            };
+            self.state = State::Running { color, since: now.saturating_sub(spent) };
         }
     }
 

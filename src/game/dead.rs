@@ -71,8 +71,7 @@ pub fn material_cannot_mate(board: &Board, color: Color) -> bool {
     }
     if bishops.any() {
         let all_bishops = board.by_role(Role::Bishop);
-        let one_colour =
-            (all_bishops & Bitboard::LIGHT_SQUARES).is_empty() || (all_bishops & Bitboard::DARK_SQUARES).is_empty();
+        let one_colour = (all_bishops & Bitboard::LIGHT_SQUARES).is_empty() || (all_bishops & Bitboard::DARK_SQUARES).is_empty();
         return one_colour && (board.by_role(Role::Pawn) | board.by_role(Role::Knight)).is_empty();
     }
     // A bare king.

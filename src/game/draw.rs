@@ -28,12 +28,7 @@ pub struct RepetitionKey {
 impl RepetitionKey {
     /// The identity of `pos`.
     pub fn of(pos: &Position) -> RepetitionKey {
-        RepetitionKey {
-            board: *pos.board(),
-            turn: pos.turn(),
-            castling: pos.castling_rights(),
-            ep: pos.ep_square(),
-        }
+        RepetitionKey { board: *pos.board(), turn: pos.turn(), castling: pos.castling_rights(), ep: pos.ep_square() }
     }
 }
 

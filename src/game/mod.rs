@@ -95,13 +95,11 @@ impl fmt::Display for GameError {
             GameError::IllegalMove(e) | GameError::TouchMove(e) => f.write_str(&e.message(crate::Lang::En)),
             GameError::Notation { message, .. } => f.write_str(message),
             GameError::NotYourTurn => f.write_str("only the player to move may do this"),
-            GameError::InvalidDrawOffer => {
-                f.write_str("a draw may be offered only right after one's own move, before the opponent moves")
-            }
+            GameError::InvalidDrawOffer => f.write_str("a draw may be offered only right after one's own move, before the opponent moves"),
             GameError::NoDrawOffer => f.write_str("there is no draw offer to answer"),
-            GameError::InvalidClaim => f.write_str(
-                "the draw claim is incorrect: no threefold repetition and no 50 moves, now or after the declared move",
-            ),
+            GameError::InvalidClaim => {
+                f.write_str("the draw claim is incorrect: no threefold repetition and no 50 moves, now or after the declared move")
+            }
         }
     }
 }
@@ -175,15 +173,8 @@ impl Game {
     /// A game from `pos` (which may already be over: a mate or a dead position).
     pub fn from_position(pos: Position) -> Game {
         let key = RepetitionKey::of(&pos);
-        let mut game = Game {
-            positions: vec![pos],
-            moves: Vec::new(),
-            keys: vec![key],
-            automatic: None,
-            event: None,
-            offer: None,
-            touch: None,
-        };
+        let mut game =
+            Game { positions: vec![pos], moves: Vec::new(), keys: vec![key], automatic: None, event: None, offer: None, touch: None };
         game.automatic = game.compute_automatic();
         game
     }
@@ -297,10 +288,8 @@ impl Game {
         if let Some(e) = self.ending() {
             return Err(GameError::GameOver(e));
         }
-        let m = crate::parse_san(self.position(), san, options).map_err(|e| GameError::Notation {
-            code: e.code(),
-            message: e.to_string(),
-        })?;
+        let m =
+            crate::parse_san(self.position(), san, options).map_err(|e| GameError::Notation { code: e.code(), message: e.to_string() })?;
         self.play(m).map(|()| m)
     }
 
@@ -314,10 +303,7 @@ impl Game {
             Ok(m) => self.play(m).map(|()| m),
             Err(e) => match (e.code(), uci_squares(uci)) {
                 ("illegal-move", Some((from, to, promotion))) => self.play_squares(from, to, promotion),
-                _ => Err(GameError::Notation {
-                    code: e.code(),
-                    message: e.to_string(),
-                }),
+                _ => Err(GameError::Notation { code: e.code(), message: e.to_string() }),
             },
         }
     }
@@ -542,10 +528,7 @@ impl Game {
         if color == self.turn() || !has_moved {
             return Err(GameError::InvalidDrawOffer);
         }
-        self.offer = Some(DrawOffer {
-            by: color,
-            ply: self.ply(),
-        });
+        self.offer = Some(DrawOffer { by: color, ply: self.ply() });
         Ok(())
     }
 
@@ -622,11 +605,7 @@ impl Game {
             });
         }
         if pos.count_legal_moves() == 0 {
-            return Some(if pos.is_check() {
-                Ending::win(!mover, Termination::Checkmate)
-            } else {
-                Ending::draw(Termination::Stalemate)
-            });
+            return Some(if pos.is_check() { Ending::win(!mover, Termination::Checkmate) } else { Ending::draw(Termination::Stalemate) });
         }
         if dead_position(pos).is_some() {
             Some(Ending::draw(Termination::InsufficientMaterial))
@@ -737,9 +716,7 @@ impl Game {
         }
         let pos = self.positions.last().expect("position");
         let touches = self.touch.get_or_insert_with(Touches::new);
-        touches
-            .touch_as(pos, color, sq)
-            .map_err(|TouchError::NotYourTurn| GameError::NotYourTurn)
+        touches.touch_as(pos, color, sq).map_err(|TouchError::NotYourTurn| GameError::NotYourTurn)
     }
 
     /// The player to move touches several pieces at once (the king and a rook together).
@@ -753,9 +730,7 @@ impl Game {
 
     /// `color` adjusts a piece after saying "j'adoube": no obligation; only the player to move.
     pub fn adjust(&self, color: Color, sq: Square) -> Result<(), GameError> {
-        Touches::new()
-            .adjust(self.position(), color, sq)
-            .map_err(|TouchError::NotYourTurn| GameError::NotYourTurn)
+        Touches::new().adjust(self.position(), color, sq).map_err(|TouchError::NotYourTurn| GameError::NotYourTurn)
     }
 
     /// The touch-move obligation in force (always [`Obligation::Free`] when not enforced).

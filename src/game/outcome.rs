@@ -206,18 +206,12 @@ pub struct Ending {
 impl Ending {
     /// A win for `winner`.
     pub const fn win(winner: Color, termination: Termination) -> Ending {
-        Ending {
-            outcome: Outcome::Decisive { winner },
-            termination,
-        }
+        Ending { outcome: Outcome::Decisive { winner }, termination }
     }
 
     /// A draw.
     pub const fn draw(termination: Termination) -> Ending {
-        Ending {
-            outcome: Outcome::Draw,
-            termination,
-        }
+        Ending { outcome: Outcome::Draw, termination }
     }
 
     /// The winner, if any.

@@ -149,12 +149,9 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::LineTooLong => write!(f, "line longer than {} bytes", super::MAX_LINE_LEN),
             PgnErrorKind::CommentTooLong => write!(f, "comment longer than {} bytes", super::MAX_COMMENT_LEN),
             PgnErrorKind::TooManyTags => write!(f, "more than {} tag pairs in one game", super::MAX_TAGS),
-            PgnErrorKind::GameTooLong => write!(
-                f,
-                "game longer than {} bytes or {} moves, comments and NAGs",
-                super::MAX_GAME_LEN,
-                super::MAX_GAME_ITEMS
-            ),
+            PgnErrorKind::GameTooLong => {
+                write!(f, "game longer than {} bytes or {} moves, comments and NAGs", super::MAX_GAME_LEN, super::MAX_GAME_ITEMS)
+            }
             PgnErrorKind::TooManyGames => f.write_str("too many games in one text"),
         }
     }

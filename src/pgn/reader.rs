@@ -191,9 +191,7 @@ impl<R: BufRead> Reader<R> {
         // Where the game's text starts, and how many moves, comments, NAGs and variations it has.
         let start_offset = self.lexer.offset();
         let mut items = 0usize;
-        let too_long = |lexer: &Lexer<R>, items: usize| {
-            lexer.offset() - start_offset > MAX_GAME_LEN as u64 || items > MAX_GAME_ITEMS
-        };
+        let too_long = |lexer: &Lexer<R>, items: usize| lexer.offset() - start_offset > MAX_GAME_LEN as u64 || items > MAX_GAME_ITEMS;
         loop {
             let mut tags: Vec<(String, String)> = Vec::new();
             let mut tag_pos: Vec<(u32, u32)> = Vec::new();
@@ -452,8 +450,7 @@ fn start_position(tags: &[(String, String)], pos: &[(u32, u32)]) -> Result<Posit
         // ASCII letters and digits, lowercased; other ASCII dropped ("Fischer Random", "chess-960").
         // Every spelling known is ASCII: a character beyond it is kept, so that it names no
         // known variant (and no Unicode case tables are linked in).
-        let v: String =
-            tags[i].1.chars().filter(|c| !c.is_ascii() || c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect();
+        let v: String = tags[i].1.chars().filter(|c| !c.is_ascii() || c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect();
         mode = match v.as_str() {
             "" | "standard" | "chess" | "normal" | "fromposition" => CastlingMode::Standard,
             "chess960" | "960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" | "chess960fischerrandom" => {

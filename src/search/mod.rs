@@ -183,7 +183,14 @@ impl Search {
         let clock: Box<dyn Clock + Send> = Box::new(StdClock::new());
         #[cfg(target_arch = "wasm32")]
         let clock: Box<dyn Clock + Send> = Box::new(NoClock);
-        Search { tt: Tt::new(tt_mb), history: Box::new(History::new()), pv_table: Box::new(negamax::PvTable::new()), pawn_cache: Box::new(PawnCache::new()), clock, last_score: None }
+        Search {
+            tt: Tt::new(tt_mb),
+            history: Box::new(History::new()),
+            pv_table: Box::new(negamax::PvTable::new()),
+            pawn_cache: Box::new(PawnCache::new()),
+            clock,
+            last_score: None,
+        }
     }
 
     /// Replaces the clock (the wasm adapter passes one reading `performance.now()`).

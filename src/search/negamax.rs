@@ -525,11 +525,7 @@ impl<'a> Worker<'a> {
     /// multi-cut); when only the hash score reaches `beta`, `m` is searched one ply shallower.
     #[allow(clippy::too_many_arguments)]
     fn singular(&mut self, pos: &Position, m: Move, t: TtHit, depth: i32, beta: i32, ply: usize, node: Node) -> Singular {
-        if depth < p::SE_MIN_DEPTH
-            || t.depth < depth - p::SE_TT_DEPTH_MARGIN
-            || t.bound == Bound::Upper
-            || t.score.abs() >= MATE_BOUND
-        {
+        if depth < p::SE_MIN_DEPTH || t.depth < depth - p::SE_TT_DEPTH_MARGIN || t.bound == Bound::Upper || t.score.abs() >= MATE_BOUND {
             return Singular::Extend(0);
         }
         let singular_beta = t.score - p::SE_MARGIN_PER_PLY * depth;

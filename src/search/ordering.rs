@@ -16,9 +16,9 @@
 //! few moves never sorts the rest. Quiescence takes only the tactical moves
 //! (`Position::tactical_moves`, from the same copy of the generator).
 
+use super::correction::Correction;
 use super::params::{HISTORY_BONUS_CAP, HISTORY_MAX, SEE_VALUE, THREAT_ESCAPE_BONUS};
 use super::see::see_ge;
-use super::correction::Correction;
 use super::MAX_PLY;
 use crate::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::{Bitboard, Color, Move, MoveKind, Position, Role};
@@ -98,7 +98,13 @@ pub struct History {
 impl History {
     /// Empty tables.
     pub fn new() -> History {
-        History { butterfly: [[[0; 64]; 64]; 2], cont: vec![0; CONT_SIZE], killers: [[None; 2]; MAX_PLY + 1], counter: [[None; 64]; 12], correction: Correction::new() }
+        History {
+            butterfly: [[[0; 64]; 64]; 2],
+            cont: vec![0; CONT_SIZE],
+            killers: [[None; 2]; MAX_PLY + 1],
+            counter: [[None; 64]; 12],
+            correction: Correction::new(),
+        }
     }
 
     /// Forgets everything.
@@ -467,4 +473,3 @@ fn select_best(list: &[ScoredMove], from: usize, to: usize) -> usize {
     }
     best
 }
-

@@ -11,8 +11,8 @@ use super::types::*;
 use crate::game::{Game, GameError};
 use crate::pgn::{self, Line, Node, ReadOptions, Reader, WriteOptions};
 use crate::{
-    explain, for_each_san, parse_san, perft, Bitboard, CastlingMode, CastlingNotation, CastlingSide, Color, Invalid,
-    Lang, Move, Position, PositionError, Role, SanOptions, SanStyle, Setup, Square,
+    explain, for_each_san, parse_san, perft, Bitboard, CastlingMode, CastlingNotation, CastlingSide, Color, Invalid, Lang, Move, Position,
+    PositionError, Role, SanOptions, SanStyle, Setup, Square,
 };
 use wasm_bindgen::prelude::*;
 
@@ -67,11 +67,7 @@ struct Notes {
 enum MoveInput {
     San(String),
     Uci(String),
-    Squares {
-        from: Square,
-        to: Square,
-        promotion: Option<Role>,
-    },
+    Squares { from: Square, to: Square, promotion: Option<Role> },
 }
 
 #[wasm_bindgen]
@@ -85,11 +81,7 @@ impl Chess {
     /// `invalid-option`.
     #[wasm_bindgen(constructor)]
     pub fn new(fen: Option<FenArg>, options: Option<ChessOptionsArg>) -> Result<Chess, JsValue> {
-        let o = Options::read(
-            options.as_ref(),
-            "options",
-            &["chess960", "sandbox", "lang", "figurine", "touchMove", "skipValidation"],
-        )?;
+        let o = Options::read(options.as_ref(), "options", &["chess960", "sandbox", "lang", "figurine", "touchMove", "skipValidation"])?;
         let sandbox = o.bool("sandbox")?.unwrap_or(false);
         let mode = mode_of(o.bool("chess960")?.unwrap_or(false));
         let mut chess = Chess {
@@ -126,11 +118,7 @@ impl Chess {
                 }
             },
         };
-        let opts = Options::read(
-            options.as_ref(),
-            "options",
-            &["lang", "figurine", "touchMove", "chess960"],
-        )?;
+        let opts = Options::read(options.as_ref(), "options", &["lang", "figurine", "touchMove", "chess960"])?;
         let mut chess = Chess::new(None, None)?;
         chess.lang = opts.lang()?.unwrap_or(Lang::En);
         chess.figurine = opts.bool("figurine")?.unwrap_or(false);
@@ -148,19 +136,14 @@ impl Chess {
         #[wasm_bindgen(unchecked_param_type = "string")] fen: JsValue,
         options: Option<LoadOptionsArg>,
     ) -> Result<(), JsValue> {
-        let o = Options::read(
-            options.as_ref(),
-            "options",
-            &["chess960", "sandbox", "preserveHeaders", "skipValidation"],
-        )?;
+        let o = Options::read(options.as_ref(), "options", &["chess960", "sandbox", "preserveHeaders", "skipValidation"])?;
         let mode = o.bool("chess960")?.map_or(self.mode(), mode_of);
         let sandbox = o.bool("sandbox")?.unwrap_or(self.sandbox);
         let skip_validation = o.bool("skipValidation")?.unwrap_or(false);
         let preserve_headers = o.bool("preserveHeaders")?.unwrap_or(false);
         // A refused FEN leaves the game, and its mode, as they were.
         let previous = core::mem::replace(&mut self.sandbox, sandbox);
-        self.load_fen(&fen, mode, skip_validation, preserve_headers)
-            .inspect_err(|_| self.sandbox = previous)?;
+        self.load_fen(&fen, mode, skip_validation, preserve_headers).inspect_err(|_| self.sandbox = previous)?;
         Ok(())
     }
 
@@ -218,11 +201,7 @@ impl Chess {
     /// See the `Chess` interface in the custom TypeScript section for the overloads.
     #[wasm_bindgen(skip_typescript)]
     pub fn moves(&self, options: Option<JsValue>) -> Result<JsValue, JsValue> {
-        let o = Options::read(
-            options.as_ref(),
-            "options",
-            &["verbose", "square", "piece", "lang", "figurine"],
-        )?;
+        let o = Options::read(options.as_ref(), "options", &["verbose", "square", "piece", "lang", "figurine"])?;
         let verbose = o.bool("verbose")?.unwrap_or(false);
         let square = match o.get_raw("square")? {
             Some(v) => Some(options::square(&v)?),
@@ -237,19 +216,13 @@ impl Chess {
         };
         let style = self.style(&o)?;
         if self.edit.is_some() || self.game.is_game_over() {
-            return Ok(if verbose {
-                js_sys::Array::new().into()
-            } else {
-                objects::split_sans("")
-            });
+            return Ok(if verbose { js_sys::Array::new().into() } else { objects::split_sans("") });
         }
         let pos = self.game.position();
         // With touch-move enforced, only the moves the rule allows.
         let allowed = self.game.touch_move().then(|| self.game.legal_moves());
         let keep = |m: Move| {
-            square.is_none_or(|s| m.from() == s)
-                && piece.is_none_or(|r| m.role() == r)
-                && allowed.as_ref().is_none_or(|a| a.contains(&m))
+            square.is_none_or(|s| m.from() == s) && piece.is_none_or(|r| m.role() == r) && allowed.as_ref().is_none_or(|a| a.contains(&m))
         };
         let mut sans = String::with_capacity(256);
         if !verbose {
@@ -276,13 +249,7 @@ impl Chess {
             }
         });
         objects::install_fen_after();
-        Ok(objects::make_moves(
-            &words,
-            &sans,
-            &pos.fen(),
-            false,
-            self.is_chess960(),
-        ))
+        Ok(objects::make_moves(&words, &sans, &pos.fen(), false, self.is_chess960()))
     }
 
     /// Plays a move: SAN (lenient: `Nf3`, `0-0`, `Ng1f3`, missing `+`; English letters and
@@ -311,20 +278,12 @@ impl Chess {
                     return Err(self.game_failure(GameError::GameOver(ending), san, lang));
                 }
                 let mv = parse_san(self.game.position(), san, &SanOptions { lang, strict }).map_err(Failure::San)?;
-                self.game
-                    .play(mv)
-                    .map(|()| mv)
-                    .map_err(|e| self.game_failure(e, san, lang))
+                self.game.play(mv).map(|()| mv).map_err(|e| self.game_failure(e, san, lang))
             }
             MoveInput::Uci(uci) => self.game.play_uci(uci).map_err(|e| self.game_failure(e, uci, lang)),
             MoveInput::Squares { from, to, promotion } => {
-                let text = format!(
-                    "{from}{to}{}",
-                    promotion.map_or(String::new(), |r| r.char().to_string())
-                );
-                self.game
-                    .play_squares(*from, *to, *promotion)
-                    .map_err(|e| self.game_failure(e, &text, lang))
+                let text = format!("{from}{to}{}", promotion.map_or(String::new(), |r| r.char().to_string()));
+                self.game.play_squares(*from, *to, *promotion).map_err(|e| self.game_failure(e, &text, lang))
             }
         };
         let mv = played?;
@@ -357,11 +316,7 @@ impl Chess {
         let style = self.style(&o)?;
         let verbose = o.bool("verbose")?.unwrap_or(false);
         if self.edit.is_some() {
-            return Ok(if verbose {
-                js_sys::Array::new().into()
-            } else {
-                objects::split_sans("")
-            });
+            return Ok(if verbose { js_sys::Array::new().into() } else { objects::split_sans("") });
         }
         let mut sans = String::new();
         let mut words = Vec::new();
@@ -381,13 +336,7 @@ impl Chess {
             return Ok(objects::split_sans(&sans));
         }
         let fens: Vec<String> = self.game.positions().iter().map(Position::fen).collect();
-        Ok(objects::make_moves(
-            &words,
-            &sans,
-            &fens.join("\n"),
-            true,
-            self.is_chess960(),
-        ))
+        Ok(objects::make_moves(&words, &sans, &fens.join("\n"), true, self.is_chess960()))
     }
 
     /// Whether the side to move is in check.
@@ -470,10 +419,7 @@ impl Chess {
     /// Whether `color` can never checkmate by any sequence of legal moves (decides a flag
     /// fall: FIDE 6.9).
     #[wasm_bindgen(js_name = hasInsufficientMaterial)]
-    pub fn has_insufficient_material(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue,
-    ) -> Result<bool, JsValue> {
+    pub fn has_insufficient_material(&self, #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue) -> Result<bool, JsValue> {
         let color = options::color(&color, "color")?;
         self.position()?;
         Ok(self.game.has_insufficient_material(color))
@@ -492,16 +438,10 @@ impl Chess {
     /// ply): perft(1) of the start position is 20, perft(3) is 8902. `depth` is an integer
     /// from 0 to 30; otherwise throws `ChessError` `invalid-option` (detail `option: 'depth'`).
     pub fn perft(&self, #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue) -> Result<f64, JsValue> {
-        let Some(depth) = depth
-            .as_f64()
-            .filter(|d| d.fract() == 0.0 && (0.0..=MAX_PERFT_DEPTH as f64).contains(d))
-        else {
+        let Some(depth) = depth.as_f64().filter(|d| d.fract() == 0.0 && (0.0..=MAX_PERFT_DEPTH as f64).contains(d)) else {
             return Err(Failure::Option {
                 option: "depth".to_owned(),
-                message: format!(
-                    "expected an integer from 0 to {MAX_PERFT_DEPTH}, got {}",
-                    number_text(&depth)
-                ),
+                message: format!("expected an integer from 0 to {MAX_PERFT_DEPTH}, got {}", number_text(&depth)),
             }
             .into());
         };
@@ -554,10 +494,7 @@ impl Chess {
     /// Removes the piece on a square and returns it (`undefined` if the square was empty); a
     /// new game starts from the board, as for `put`.
     #[wasm_bindgen(unchecked_return_type = "Piece | undefined")]
-    pub fn remove(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Square")] square: JsValue,
-    ) -> Result<JsValue, JsValue> {
+    pub fn remove(&mut self, #[wasm_bindgen(unchecked_param_type = "Square")] square: JsValue) -> Result<JsValue, JsValue> {
         let sq = options::square(&square)?;
         let mut setup = self.current_setup();
         let removed = setup.board.remove(sq);
@@ -570,10 +507,7 @@ impl Chess {
 
     /// Sets the side to move (clearing en passant); `false` if it already was.
     #[wasm_bindgen(js_name = setTurn)]
-    pub fn set_turn(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue,
-    ) -> Result<bool, JsValue> {
+    pub fn set_turn(&mut self, #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue) -> Result<bool, JsValue> {
         let color = options::color(&color, "color")?;
         let mut setup = self.current_setup();
         if setup.turn == color {
@@ -588,20 +522,14 @@ impl Chess {
 
     /// `'light'` or `'dark'`.
     #[wasm_bindgen(js_name = squareColor, unchecked_return_type = "'light' | 'dark'")]
-    pub fn square_color(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "Square")] square: JsValue,
-    ) -> Result<String, JsValue> {
+    pub fn square_color(&self, #[wasm_bindgen(unchecked_param_type = "Square")] square: JsValue) -> Result<String, JsValue> {
         let sq = options::square(&square)?;
         Ok(if sq.is_light() { "light" } else { "dark" }.to_owned())
     }
 
     /// The squares holding this piece.
     #[wasm_bindgen(js_name = findPiece, unchecked_return_type = "Square[]")]
-    pub fn find_piece(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "Piece")] piece: JsValue,
-    ) -> Result<JsValue, JsValue> {
+    pub fn find_piece(&self, #[wasm_bindgen(unchecked_param_type = "Piece")] piece: JsValue) -> Result<JsValue, JsValue> {
         let piece = options::piece(&piece)?;
         Ok(squares(self.setup_board().by_piece(piece)))
     }
@@ -637,19 +565,13 @@ impl Chess {
 
     /// The castling rights of `color`: `{ k, q }` (king side, queen side).
     #[wasm_bindgen(js_name = getCastlingRights, unchecked_return_type = "{ k: boolean; q: boolean }")]
-    pub fn get_castling_rights(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue,
-    ) -> Result<JsValue, JsValue> {
+    pub fn get_castling_rights(&self, #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue) -> Result<JsValue, JsValue> {
         let color = options::color(&color, "color")?;
         let (k, q) = match &self.edit {
             Some(_) => (false, false),
             None => {
                 let castles = self.game.position().castles();
-                (
-                    castles.rook(color, CastlingSide::KingSide).is_some(),
-                    castles.rook(color, CastlingSide::QueenSide).is_some(),
-                )
+                (castles.rook(color, CastlingSide::KingSide).is_some(), castles.rook(color, CastlingSide::QueenSide).is_some())
             }
         };
         Ok(Obj::new().set("k", k).set("q", q).build())
@@ -698,14 +620,10 @@ impl Chess {
 
     /// Turns the touch-move rule (FIDE 4.3-4.7) on or off.
     #[wasm_bindgen(js_name = setTouchMove)]
-    pub fn set_touch_move(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "boolean")] on: JsValue,
-    ) -> Result<(), JsValue> {
-        let on = on.as_bool().ok_or_else(|| Failure::Argument {
-            argument: "on",
-            message: format!("expected a boolean, got {}", type_name(&on)),
-        })?;
+    pub fn set_touch_move(&mut self, #[wasm_bindgen(unchecked_param_type = "boolean")] on: JsValue) -> Result<(), JsValue> {
+        let on = on
+            .as_bool()
+            .ok_or_else(|| Failure::Argument { argument: "on", message: format!("expected a boolean, got {}", type_name(&on)) })?;
         self.game.set_touch_move(on);
         Ok(())
     }
@@ -744,9 +662,7 @@ impl Chess {
             _ if color != self.game.turn() => Err(GameError::NotYourTurn),
             many => self.game.touch_together(many),
         };
-        obligation
-            .map(obligation_object)
-            .map_err(|e| self.game_failure(e, &text, self.lang))
+        obligation.map(obligation_object).map_err(|e| self.game_failure(e, &text, self.lang))
     }
 
     /// What touch-move obliges now (`{ type: 'free' }` when nothing is touched or the rule
@@ -765,24 +681,16 @@ impl Chess {
     pub fn resign(&mut self, #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue) -> Result<(), JsValue> {
         let color = options::color(&color, "color")?;
         self.editable_position()?;
-        self.game
-            .resign(color)
-            .map(|_| ())
-            .map_err(|e| self.game_failure(e, "", self.lang))
+        self.game.resign(color).map(|_| ()).map_err(|e| self.game_failure(e, "", self.lang))
     }
 
     /// `color` offers a draw: only right after their own move (FIDE 9.1.2.1). The offer stands
     /// until the opponent accepts, declines or moves.
     #[wasm_bindgen(js_name = offerDraw)]
-    pub fn offer_draw(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue,
-    ) -> Result<(), JsValue> {
+    pub fn offer_draw(&mut self, #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue) -> Result<(), JsValue> {
         let color = options::color(&color, "color")?;
         self.editable_position()?;
-        self.game
-            .offer_draw(color)
-            .map_err(|e| self.game_failure(e, "", self.lang))
+        self.game.offer_draw(color).map_err(|e| self.game_failure(e, "", self.lang))
     }
 
     /// The side whose draw offer stands, or `null`.
@@ -798,19 +706,14 @@ impl Chess {
     #[wasm_bindgen(js_name = acceptDraw)]
     pub fn accept_draw(&mut self) -> Result<(), JsValue> {
         self.editable_position()?;
-        self.game
-            .accept_draw()
-            .map(|_| ())
-            .map_err(|e| self.game_failure(e, "", self.lang))
+        self.game.accept_draw().map(|_| ()).map_err(|e| self.game_failure(e, "", self.lang))
     }
 
     /// The player to move declines the standing draw offer.
     #[wasm_bindgen(js_name = declineDraw)]
     pub fn decline_draw(&mut self) -> Result<(), JsValue> {
         self.editable_position()?;
-        self.game
-            .decline_draw()
-            .map_err(|e| self.game_failure(e, "", self.lang))
+        self.game.decline_draw().map_err(|e| self.game_failure(e, "", self.lang))
     }
 
     /// The player to move claims a draw by threefold repetition or the 50-move rule, now or by
@@ -823,9 +726,7 @@ impl Chess {
             None => None,
             Some(m) => Some(self.resolve(pos, &m)?),
         };
-        self.game
-            .claim_draw(declared)
-            .map_err(|e| self.game_failure(e, "", self.lang))?;
+        self.game.claim_draw(declared).map_err(|e| self.game_failure(e, "", self.lang))?;
         self.sync_notes();
         Ok(())
     }
@@ -836,10 +737,7 @@ impl Chess {
     pub fn flag_fall(&mut self, #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue) -> Result<(), JsValue> {
         let color = options::color(&color, "color")?;
         self.editable_position()?;
-        self.game
-            .flag_fall(color)
-            .map(|_| ())
-            .map_err(|e| self.game_failure(e, "", self.lang))
+        self.game.flag_fall(color).map(|_| ()).map_err(|e| self.game_failure(e, "", self.lang))
     }
 
     /// Ends the game if the clock shows a fallen flag (FIDE 6.9); `true` if this call ended it.
@@ -870,11 +768,8 @@ impl Chess {
         };
         let newline = o.string("newline")?;
         let game = self.pgn_game()?;
-        let options = WriteOptions {
-            canonical_san: true,
-            width: if width == 0 { usize::MAX / 2 } else { width },
-            ..WriteOptions::default()
-        };
+        let options =
+            WriteOptions { canonical_san: true, width: if width == 0 { usize::MAX / 2 } else { width }, ..WriteOptions::default() };
         let mut text = pgn::write_game(&game, &options);
         while text.ends_with('\n') {
             text.pop();
@@ -896,17 +791,12 @@ impl Chess {
     ) -> Result<(), JsValue> {
         let o = Options::read(options.as_ref(), "options", &["strict", "lang", "newlineChar"])?;
         if o.bool("strict")?.unwrap_or(false) {
-            return Err(Failure::Option {
-                option: "strict".to_owned(),
-                message: "strict PGN reading is not available".to_owned(),
-            }
-            .into());
+            return Err(Failure::Option { option: "strict".to_owned(), message: "strict PGN reading is not available".to_owned() }.into());
         }
         let lang = o.lang()?.unwrap_or(self.lang);
-        let mut text = pgn.as_string().ok_or_else(|| Failure::Argument {
-            argument: "pgn",
-            message: format!("expected a string, got {}", type_name(&pgn)),
-        })?;
+        let mut text = pgn
+            .as_string()
+            .ok_or_else(|| Failure::Argument { argument: "pgn", message: format!("expected a string, got {}", type_name(&pgn)) })?;
         if let Some(nl) = o.string("newlineChar")? {
             if !nl.is_empty() && nl != "\n" && nl != "\r?\n" {
                 // By JS's replaceAll (the replacement "\n" holds no `$` pattern): Rust's
@@ -959,20 +849,16 @@ impl Chess {
         #[wasm_bindgen(unchecked_param_type = "string")] value: JsValue,
     ) -> Result<JsValue, JsValue> {
         let key = tag_name(&key)?;
-        let value = value.as_string().ok_or_else(|| Failure::Argument {
-            argument: "value",
-            message: format!("expected a string, got {}", type_name(&value)),
-        })?;
+        let value = value
+            .as_string()
+            .ok_or_else(|| Failure::Argument { argument: "value", message: format!("expected a string, got {}", type_name(&value)) })?;
         set_tag(self.tags_mut(), &key, &value);
         Ok(self.get_headers())
     }
 
     /// Removes a header (a Seven Tag Roster header goes back to `?`); `false` if absent.
     #[wasm_bindgen(js_name = removeHeader)]
-    pub fn remove_header(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string")] key: JsValue,
-    ) -> Result<bool, JsValue> {
+    pub fn remove_header(&mut self, #[wasm_bindgen(unchecked_param_type = "string")] key: JsValue) -> Result<bool, JsValue> {
         let key = tag_name(&key)?;
         let tags = self.tags_mut();
         let Some(i) = tags.iter().position(|(k, _)| *k == key) else {
@@ -1000,14 +886,10 @@ impl Chess {
 
     /// Sets the comment on the current position.
     #[wasm_bindgen(js_name = setComment)]
-    pub fn set_comment(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string")] comment: JsValue,
-    ) -> Result<(), JsValue> {
-        let comment = comment.as_string().ok_or_else(|| Failure::Argument {
-            argument: "comment",
-            message: format!("expected a string, got {}", type_name(&comment)),
-        })?;
+    pub fn set_comment(&mut self, #[wasm_bindgen(unchecked_param_type = "string")] comment: JsValue) -> Result<(), JsValue> {
+        let comment = comment
+            .as_string()
+            .ok_or_else(|| Failure::Argument { argument: "comment", message: format!("expected a string, got {}", type_name(&comment)) })?;
         *self.current_comments_mut() = vec![comment];
         Ok(())
     }
@@ -1036,12 +918,7 @@ impl Chess {
         let positions = self.game.positions();
         let push = |i: usize, comments: &[String]| {
             if !comments.is_empty() {
-                list.push(
-                    &Obj::new()
-                        .set("fen", positions[i].fen())
-                        .set("comment", comments.join(" "))
-                        .build(),
-                );
+                list.push(&Obj::new().set("fen", positions[i].fen()).set("comment", comments.join(" ")).build());
             }
         };
         push(0, &self.notes.start_comments);
@@ -1075,18 +952,12 @@ impl Chess {
 
 impl Chess {
     /// The game of a parsed PGN (its main line played, its notes kept).
-    pub(crate) fn from_pgn_game(
-        mut g: pgn::Game,
-        lang: Lang,
-        figurine: bool,
-        touch_move: bool,
-    ) -> Result<Chess, Failure> {
+    pub(crate) fn from_pgn_game(mut g: pgn::Game, lang: Lang, figurine: bool, touch_move: bool) -> Result<Chess, Failure> {
         let mut game = Game::from_position(g.start.clone());
         for (ply, node) in g.root.nodes.iter().enumerate() {
             // The reader resolved every move against its position: only an ending (fivefold
             // repetition, 75 moves) can refuse one.
-            game.play(node.mv)
-                .map_err(|error| Failure::PgnAfterEnd { ply, error })?;
+            game.play(node.mv).map_err(|error| Failure::PgnAfterEnd { ply, error })?;
         }
         game.set_touch_move(touch_move);
         let start_comments = match g.root.nodes.first_mut() {
@@ -1096,12 +967,7 @@ impl Chess {
         Ok(Chess {
             game,
             edit: None,
-            notes: Notes {
-                tags: Some(g.tags),
-                line: g.root,
-                start_comments,
-                result: Some(g.result),
-            },
+            notes: Notes { tags: Some(g.tags), line: g.root, start_comments, result: Some(g.result) },
             lang,
             figurine,
             sandbox: false,
@@ -1119,11 +985,7 @@ impl Chess {
                 .notes
                 .result
                 .filter(|r| *r != pgn::GameResult::Ongoing)
-                .or_else(|| {
-                    tags.iter()
-                        .find(|(k, _)| k == "Result")
-                        .and_then(|(_, v)| v.parse().ok())
-                })
+                .or_else(|| tags.iter().find(|(k, _)| k == "Result").and_then(|(_, v)| v.parse().ok()))
                 .unwrap_or_default(),
         };
         set_tag(&mut tags, "Result", marker.as_str());
@@ -1142,12 +1004,7 @@ impl Chess {
                 }
             }
         }
-        Ok(pgn::Game {
-            tags,
-            start,
-            root,
-            result: marker,
-        })
+        Ok(pgn::Game { tags, start, root, result: marker })
     }
 
     /// The headers, made from the start position when none were set.
@@ -1228,33 +1085,18 @@ impl Chess {
     /// A move given as JS, resolved in `pos` without playing it.
     fn resolve(&self, pos: &Position, m: &JsValue) -> Result<Move, Failure> {
         match move_input(m)? {
-            MoveInput::San(san) => parse_san(
-                pos,
-                &san,
-                &SanOptions {
-                    lang: self.lang,
-                    strict: false,
-                },
-            )
-            .map_err(Failure::San),
+            MoveInput::San(san) => parse_san(pos, &san, &SanOptions { lang: self.lang, strict: false }).map_err(Failure::San),
             MoveInput::Uci(uci) => crate::parse_uci(pos, &uci).map_err(Failure::Uci),
-            MoveInput::Squares { from, to, promotion } => {
-                explain::find_legal(pos, from, to, promotion).ok_or_else(|| Failure::Game {
-                    error: GameError::IllegalMove(explain::explain(pos, from, to, promotion)),
-                    input: format!("{from}{to}"),
-                    lang: self.lang,
-                })
-            }
+            MoveInput::Squares { from, to, promotion } => explain::find_legal(pos, from, to, promotion).ok_or_else(|| Failure::Game {
+                error: GameError::IllegalMove(explain::explain(pos, from, to, promotion)),
+                input: format!("{from}{to}"),
+                lang: self.lang,
+            }),
         }
     }
 
     fn game_failure(&self, error: GameError, input: &str, lang: Lang) -> JsValue {
-        Failure::Game {
-            error,
-            input: input.to_owned(),
-            lang,
-        }
-        .into()
+        Failure::Game { error, input: input.to_owned(), lang }.into()
     }
 
     /// The position, or `invalid-position` while the board is being edited.
@@ -1318,21 +1160,11 @@ impl Chess {
     fn style(&self, o: &Options) -> Result<SanStyle, Failure> {
         let lang = o.lang()?.unwrap_or(self.lang);
         let figurine = o.bool("figurine")?.unwrap_or(self.figurine && o.lang()?.is_none());
-        Ok(if figurine {
-            SanStyle::Figurine
-        } else {
-            SanStyle::Letters(lang)
-        })
+        Ok(if figurine { SanStyle::Figurine } else { SanStyle::Letters(lang) })
     }
 
     /// Reads a FEN argument and starts from it.
-    fn load_fen(
-        &mut self,
-        fen: &JsValue,
-        mode: CastlingMode,
-        skip_validation: bool,
-        preserve_headers: bool,
-    ) -> Result<(), Failure> {
+    fn load_fen(&mut self, fen: &JsValue, mode: CastlingMode, skip_validation: bool, preserve_headers: bool) -> Result<(), Failure> {
         let text = fen.as_string().ok_or_else(|| Failure::FenNotString(type_name(fen)))?;
         let setup = Setup::from_fen(&text).map_err(|e| Failure::Fen(crate::FenError::Parse(e)))?;
         if skip_validation {
@@ -1427,10 +1259,7 @@ fn move_input(value: &JsValue) -> Result<MoveInput, Failure> {
     }
     Err(Failure::Argument {
         argument: "move",
-        message: format!(
-            "expected SAN (Nf3), UCI (g1f3) or {{ from, to, promotion? }}, got {}",
-            type_name(value)
-        ),
+        message: format!("expected SAN (Nf3), UCI (g1f3) or {{ from, to, promotion? }}, got {}", type_name(value)),
     })
 }
 
@@ -1554,12 +1383,7 @@ pub fn validate_fen(
                 crate::FenError::Parse(p) => vec![p.code()],
                 crate::FenError::Position(p) => p.reasons().map(|r| r.code()).collect(),
             };
-            Obj::new()
-                .set("ok", false)
-                .set("error", e.to_string())
-                .set("reason", e.code())
-                .set("reasons", strings(reasons))
-                .build()
+            Obj::new().set("ok", false).set("error", e.to_string()).set("reason", e.code()).set("reasons", strings(reasons)).build()
         }
     })
 }

@@ -133,30 +133,20 @@ impl Clock {
     /// Moves `color` still has to make in this stage, or `null` in a stage for the rest of
     /// the game.
     #[wasm_bindgen(js_name = movesToControl, unchecked_return_type = "number | null")]
-    pub fn moves_to_control(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        Ok(self
-            .inner
-            .moves_to_control(options::color(&color, "color")?)
-            .map_or(JsValue::NULL, JsValue::from))
+    pub fn moves_to_control(&self, #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue) -> Result<JsValue, JsValue> {
+        Ok(self.inner.moves_to_control(options::color(&color, "color")?).map_or(JsValue::NULL, JsValue::from))
     }
 
     /// The side whose clock runs, or `null`.
     #[wasm_bindgen(unchecked_return_type = "Color | null")]
     pub fn running(&self) -> JsValue {
-        self.inner
-            .running()
-            .map_or(JsValue::NULL, |c| JsValue::from_str(color_str(c)))
+        self.inner.running().map_or(JsValue::NULL, |c| JsValue::from_str(color_str(c)))
     }
 
     /// The side whose flag has fallen, or `null`.
     #[wasm_bindgen(unchecked_return_type = "Color | null")]
     pub fn flagged(&self) -> JsValue {
-        self.inner
-            .flagged()
-            .map_or(JsValue::NULL, |c| JsValue::from_str(color_str(c)))
+        self.inner.flagged().map_or(JsValue::NULL, |c| JsValue::from_str(color_str(c)))
     }
 
     /// Whether the clock is paused.
@@ -216,10 +206,7 @@ impl Clock {
         let o = Options::read(options.as_ref(), "options", &["now"])?;
         let time = match o.get_raw("now")? {
             Some(f) => match f.dyn_into::<js_sys::Function>() {
-                Ok(now) => JsTime {
-                    now: Some((JsValue::UNDEFINED, now)),
-                    last: Cell::new(0),
-                },
+                Ok(now) => JsTime { now: Some((JsValue::UNDEFINED, now)), last: Cell::new(0) },
                 Err(f) => {
                     return Err(Failure::Option {
                         option: "now".to_owned(),
@@ -230,27 +217,19 @@ impl Clock {
             },
             None => default_time(),
         };
-        Ok(Clock {
-            inner: clock::Clock::new(control, time),
-        })
+        Ok(Clock { inner: clock::Clock::new(control, time) })
     }
 }
 
 /// `performance.now` where it exists (browsers, workers, Node), else `Date.now`.
 fn default_time() -> JsTime {
-    let performance =
-        js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance")).unwrap_or(JsValue::UNDEFINED);
+    let performance = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance")).unwrap_or(JsValue::UNDEFINED);
     let now = if performance.is_object() {
-        js_sys::Reflect::get(&performance, &JsValue::from_str("now"))
-            .ok()
-            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        js_sys::Reflect::get(&performance, &JsValue::from_str("now")).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok())
     } else {
         None
     };
-    JsTime {
-        now: now.map(|f| (performance, f)),
-        last: Cell::new(0),
-    }
+    JsTime { now: now.map(|f| (performance, f)), last: Cell::new(0) }
 }
 
 fn control_text(v: &JsValue) -> Result<String, Failure> {

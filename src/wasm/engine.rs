@@ -18,9 +18,7 @@ use super::error::Failure;
 use super::js::{strings, type_name, Obj};
 use super::options::Options;
 use crate::game::{Ending, GameError, Termination};
-use crate::search::{
-    level_for_elo, Bound, Clock, Limits, Score, Search, SearchInfo, SearchResult, BENCH_POSITIONS, ELO_BY_LEVEL,
-};
+use crate::search::{level_for_elo, Bound, Clock, Limits, Score, Search, SearchInfo, SearchResult, BENCH_POSITIONS, ELO_BY_LEVEL};
 use crate::{parse_uci, to_san, CastlingMode, Lang, Move, Position};
 use wasm_bindgen::prelude::*;
 
@@ -79,11 +77,7 @@ impl EngineCore {
         // a size the host cannot give is an error. The block goes back to the allocator, where
         // the table finds it.
         if Vec::<u8>::new().try_reserve_exact(mb << 20).is_err() {
-            return Err(Failure::Option {
-                option: "hashMb".to_owned(),
-                message: format!("{mb} MiB cannot be allocated here"),
-            }
-            .into());
+            return Err(Failure::Option { option: "hashMb".to_owned(), message: format!("{mb} MiB cannot be allocated here") }.into());
         }
         let mut search = Search::new(mb);
         search.set_clock(Box::new(PerformanceClock));
@@ -106,14 +100,7 @@ impl EngineCore {
     /// `limits`, calling `on_info` with each report; returns the result object, or throws a
     /// `ChessError` (`invalid-fen`, `illegal-move`, `invalid-option`, `game-over` when there is
     /// no legal move).
-    pub fn go(
-        &mut self,
-        fen: &str,
-        chess960: bool,
-        moves: &str,
-        limits: &JsValue,
-        on_info: &js_sys::Function,
-    ) -> Result<JsValue, JsValue> {
+    pub fn go(&mut self, fen: &str, chess960: bool, moves: &str, limits: &JsValue, on_info: &js_sys::Function) -> Result<JsValue, JsValue> {
         let (pos, history, limits) = prepare(fen, chess960, moves, limits)?;
         // `seldepth` is only in the reports.
         let mut seldepth = 0;
@@ -166,8 +153,7 @@ fn prepare(fen: &str, chess960: bool, moves: &str, limits: &JsValue) -> Result<(
         Position::from_fen(fen, CastlingMode::Chess960)?
     } else {
         // As rocada-uci: a FEN that is only legal as Chess960 (Shredder-FEN, odd rook files).
-        Position::from_fen(fen, CastlingMode::Standard)
-            .or_else(|e| Position::from_fen(fen, CastlingMode::Chess960).map_err(|_| e))?
+        Position::from_fen(fen, CastlingMode::Standard).or_else(|e| Position::from_fen(fen, CastlingMode::Chess960).map_err(|_| e))?
     };
     let mut history = Vec::new();
     for uci in moves.split_whitespace() {
@@ -177,11 +163,7 @@ fn prepare(fen: &str, chess960: bool, moves: &str, limits: &JsValue) -> Result<(
     }
     let limits = read_limits(limits, &pos)?;
     if pos.legal_moves().is_empty() {
-        let ending = if pos.is_check() {
-            Ending::win(!pos.turn(), Termination::Checkmate)
-        } else {
-            Ending::draw(Termination::Stalemate)
-        };
+        let ending = if pos.is_check() { Ending::win(!pos.turn(), Termination::Checkmate) } else { Ending::draw(Termination::Stalemate) };
         return Err(Failure::Game { error: GameError::GameOver(ending), input: String::new(), lang: Lang::En });
     }
     Ok((pos, history, limits))
@@ -190,9 +172,8 @@ fn prepare(fen: &str, chess960: bool, moves: &str, limits: &JsValue) -> Result<(
 /// `Limits` from the JS object (unknown keys and wrong types refused).
 fn read_limits(value: &JsValue, pos: &Position) -> Result<Limits, Failure> {
     let o = Options::read(Some(value), "limits", &LIMITS)?;
-    let int = |key: &str, min: f64, max: f64| -> Result<Option<f64>, Failure> {
-        o.get_raw(key)?.map(|v| integer(&v, key, min, max)).transpose()
-    };
+    let int =
+        |key: &str, min: f64, max: f64| -> Result<Option<f64>, Failure> { o.get_raw(key)?.map(|v| integer(&v, key, min, max)).transpose() };
     // Times may be fractional (differences of performance.now()); they are rounded down.
     let ms = |key: &str| -> Result<Option<u64>, Failure> {
         match o.number(key)? {

@@ -43,11 +43,7 @@ pub(crate) enum Failure {
     /// `invalid-position`: the board was edited into a position that is not legal chess.
     Position(PositionError),
     /// A game action refused (`illegal-move`, `game-over`, `touch-move`, ...).
-    Game {
-        error: GameError,
-        input: String,
-        lang: Lang,
-    },
+    Game { error: GameError, input: String, lang: Lang },
     /// A SAN string that names no single legal move.
     San(SanError),
     /// A UCI string that names no legal move.
@@ -99,16 +95,11 @@ impl Failure {
             }
             Failure::FenNotString(got) => {
                 let message = format!("FEN must be a string, got {got}");
-                let detail = Obj::new()
-                    .set("reason", "fen-type")
-                    .set("reasons", strings(["fen-type"]))
-                    .set("message", message.as_str());
+                let detail = Obj::new().set("reason", "fen-type").set("reasons", strings(["fen-type"])).set("message", message.as_str());
                 (format!("invalid FEN: {message}"), detail.build())
             }
             Failure::Option { option, message } => {
-                let detail = Obj::new()
-                    .set("option", option.as_str())
-                    .set("message", message.as_str());
+                let detail = Obj::new().set("option", option.as_str()).set("message", message.as_str());
                 (format!("invalid option {option}: {message}"), detail.build())
             }
             Failure::Argument { argument, message } => {
@@ -168,11 +159,7 @@ impl Failure {
             }
             Failure::PgnAfterEnd { ply, error } => {
                 let message = format!("move {} comes after the end of the game: {error}", ply + 1);
-                let detail = Obj::new()
-                    .set("game", 1)
-                    .set("reason", error.code())
-                    .set("ply", *ply as u32)
-                    .set("message", message.as_str());
+                let detail = Obj::new().set("game", 1).set("reason", error.code()).set("ply", *ply as u32).set("message", message.as_str());
                 (format!("invalid PGN: {message}"), detail.build())
             }
             Failure::TimeControl(e) => {
@@ -200,11 +187,7 @@ fn game_error(error: &GameError, input: &str, lang: Lang) -> (String, JsValue) {
                 .set("reason", e.code().unwrap_or("illegal-move"))
                 .set("message", e.message(lang))
                 .set("explanation", explanation_object(e, lang, None));
-            let what = if matches!(error, GameError::TouchMove(_)) {
-                "touch-move rule"
-            } else {
-                "illegal move"
-            };
+            let what = if matches!(error, GameError::TouchMove(_)) { "touch-move rule" } else { "illegal move" };
             (format!("{what} {input}: {english}"), detail.build())
         }
         GameError::GameOver(ending) => {

@@ -65,11 +65,7 @@ pub(crate) fn install_fen_after() {
 /// The FEN after `uci` in the position `before` (`undefined` if either is not valid: a user
 /// may have changed a move's `before`).
 fn fen_after(before: String, uci: String, chess960: bool) -> JsValue {
-    let mode = if chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    };
+    let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     // A FEN that is not a legal position may be a sandbox (lesson) position.
     let parsed = Position::from_fen(&before, mode)
         .or_else(|_| crate::Setup::from_fen(&before).ok().and_then(|s| Position::sandbox(s, mode).ok()).ok_or(()));
@@ -106,11 +102,7 @@ pub(crate) fn move_words(pos: &Position, m: Move, san: &str) -> (u32, u32) {
     };
     // The UCI target: `Move::uci` writes king-onto-rook in Chess960, the king's destination
     // otherwise.
-    let uci_to = if m.is_castle() && pos.castling_mode() == CastlingMode::Standard {
-        m.destination()
-    } else {
-        m.to()
-    };
+    let uci_to = if m.is_castle() && pos.castling_mode() == CastlingMode::Standard { m.destination() } else { m.to() };
     let w0 = m.from() as u32
         | (m.destination() as u32) << 6
         | (uci_to as u32) << 12
@@ -119,16 +111,14 @@ pub(crate) fn move_words(pos: &Position, m: Move, san: &str) -> (u32, u32) {
         | promotion << 24
         | kind << 27;
     let mark = san.as_bytes().last().copied();
-    let w1 = (pos.turn() == Color::Black) as u32
-        | ((mark == Some(b'+') || mark == Some(b'#')) as u32) << 1
-        | ((mark == Some(b'#')) as u32) << 2;
+    let w1 =
+        (pos.turn() == Color::Black) as u32 | ((mark == Some(b'+') || mark == Some(b'#')) as u32) << 1 | ((mark == Some(b'#')) as u32) << 2;
     (w0, w1)
 }
 
 /// The index of `t` in `Termination::ALL`, plus one (0 = none), as `objects.js` lists them.
 pub(crate) fn termination_code(t: Option<Termination>) -> u32 {
-    t.and_then(|t| Termination::ALL.iter().position(|&x| x == t))
-        .map_or(0, |i| i as u32 + 1)
+    t.and_then(|t| Termination::ALL.iter().position(|&x| x == t)).map_or(0, |i| i as u32 + 1)
 }
 
 /// `status()` in one word: bits 0-11 the booleans in the order of the `Status` interface,
@@ -215,9 +205,7 @@ pub(crate) fn obligation_object(o: crate::touch::Obligation) -> JsValue {
     match o {
         Obligation::Free => obj,
         Obligation::Move { square } | Obligation::Capture { square } => obj.set("square", square.to_string()),
-        Obligation::CaptureWith { piece, target } => {
-            obj.set("square", piece.to_string()).set("target", target.to_string())
-        }
+        Obligation::CaptureWith { piece, target } => obj.set("square", piece.to_string()).set("target", target.to_string()),
         Obligation::Castle { king, rook } => obj.set("square", king.to_string()).set("rook", rook.to_string()),
         Obligation::KingMove { king } => obj.set("square", king.to_string()),
     }

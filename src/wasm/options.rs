@@ -18,11 +18,7 @@ impl Options {
     /// Checks that `value` is absent or a plain object whose own keys are all in `known`.
     /// `what` names the argument in messages (`options`).
     #[inline]
-    pub(crate) fn read<T: AsRef<JsValue>>(
-        value: Option<&T>,
-        what: &str,
-        known: &[&'static str],
-    ) -> Result<Options, Failure> {
+    pub(crate) fn read<T: AsRef<JsValue>>(value: Option<&T>, what: &str, known: &[&'static str]) -> Result<Options, Failure> {
         Options::read_value(value.map(AsRef::as_ref), what, known)
     }
 
@@ -42,10 +38,7 @@ impl Options {
             });
         }
         let object: &js_sys::Object = value.unchecked_ref();
-        let unreadable = || Failure::Option {
-            option: what.to_owned(),
-            message: "its fields cannot be read".to_owned(),
-        };
+        let unreadable = || Failure::Option { option: what.to_owned(), message: "its fields cannot be read".to_owned() };
         let keys = js_sys::Reflect::own_keys(object).map_err(|_| unreadable())?;
         let mut entries = Vec::new();
         for key in keys.iter() {
@@ -74,10 +67,10 @@ impl Options {
     pub(crate) fn bool(&self, key: &str) -> Result<Option<bool>, Failure> {
         match self.get_raw(key)? {
             None => Ok(None),
-            Some(v) => v.as_bool().map(Some).ok_or_else(|| Failure::Option {
-                option: key.to_owned(),
-                message: format!("expected a boolean, got {}", type_name(&v)),
-            }),
+            Some(v) => v
+                .as_bool()
+                .map(Some)
+                .ok_or_else(|| Failure::Option { option: key.to_owned(), message: format!("expected a boolean, got {}", type_name(&v)) }),
         }
     }
 
@@ -85,10 +78,10 @@ impl Options {
     pub(crate) fn number(&self, key: &str) -> Result<Option<f64>, Failure> {
         match self.get_raw(key)? {
             None => Ok(None),
-            Some(v) => v.as_f64().map(Some).ok_or_else(|| Failure::Option {
-                option: key.to_owned(),
-                message: format!("expected a number, got {}", type_name(&v)),
-            }),
+            Some(v) => v
+                .as_f64()
+                .map(Some)
+                .ok_or_else(|| Failure::Option { option: key.to_owned(), message: format!("expected a number, got {}", type_name(&v)) }),
         }
     }
 
@@ -100,10 +93,7 @@ impl Options {
                 "en" => Ok(Some(Lang::En)),
                 "ro" => Ok(Some(Lang::Ro)),
                 "es" => Ok(Some(Lang::Es)),
-                _ => Err(Failure::Option {
-                    option: "lang".to_owned(),
-                    message: format!("expected 'en', 'ro' or 'es', got {code:?}"),
-                }),
+                _ => Err(Failure::Option { option: "lang".to_owned(), message: format!("expected 'en', 'ro' or 'es', got {code:?}") }),
             },
         }
     }
@@ -112,10 +102,10 @@ impl Options {
     pub(crate) fn string(&self, key: &str) -> Result<Option<String>, Failure> {
         match self.get_raw(key)? {
             None => Ok(None),
-            Some(v) => v.as_string().map(Some).ok_or_else(|| Failure::Option {
-                option: key.to_owned(),
-                message: format!("expected a string, got {}", type_name(&v)),
-            }),
+            Some(v) => v
+                .as_string()
+                .map(Some)
+                .ok_or_else(|| Failure::Option { option: key.to_owned(), message: format!("expected a string, got {}", type_name(&v)) }),
         }
     }
 }
@@ -123,12 +113,8 @@ impl Options {
 /// A square argument (`'e4'`).
 pub(crate) fn square(value: &JsValue) -> Result<Square, Failure> {
     match value.as_string() {
-        Some(name) => name.parse().map_err(|_| Failure::Square {
-            square: describe(value),
-        }),
-        None => Err(Failure::Square {
-            square: type_name(value),
-        }),
+        Some(name) => name.parse().map_err(|_| Failure::Square { square: describe(value) }),
+        None => Err(Failure::Square { square: type_name(value) }),
     }
 }
 
@@ -137,29 +123,19 @@ pub(crate) fn color(value: &JsValue, argument: &'static str) -> Result<Color, Fa
     match value.as_string().as_deref() {
         Some("w") => Ok(Color::White),
         Some("b") => Ok(Color::Black),
-        _ => Err(Failure::Argument {
-            argument,
-            message: format!("expected 'w' or 'b', got {}", describe(value)),
-        }),
+        _ => Err(Failure::Argument { argument, message: format!("expected 'w' or 'b', got {}", describe(value)) }),
     }
 }
 
 /// A piece argument, chess.js's `{ type: 'q', color: 'w' }`.
 pub(crate) fn piece(value: &JsValue) -> Result<Piece, Failure> {
     let bad = || Failure::Piece {
-        message: format!(
-            "expected {{ type: 'p' | 'n' | 'b' | 'r' | 'q' | 'k', color: 'w' | 'b' }}, got {}",
-            type_name(value)
-        ),
+        message: format!("expected {{ type: 'p' | 'n' | 'b' | 'r' | 'q' | 'k', color: 'w' | 'b' }}, got {}", type_name(value)),
     };
     if !value.is_object() || js_sys::Array::is_array(value) {
         return Err(bad());
     }
-    let field = |key: &str| {
-        js_sys::Reflect::get(value, &JsValue::from_str(key))
-            .ok()
-            .and_then(|v| v.as_string())
-    };
+    let field = |key: &str| js_sys::Reflect::get(value, &JsValue::from_str(key)).ok().and_then(|v| v.as_string());
     let role = match field("type").as_deref() {
         Some(t) if t.len() == 1 => t.chars().next().and_then(Role::from_char),
         _ => None,
@@ -189,9 +165,6 @@ pub(crate) fn promotion(value: &JsValue) -> Result<Option<Role>, Failure> {
     });
     match role {
         Some(r) if Role::PROMOTIONS.contains(&r) => Ok(Some(r)),
-        _ => Err(Failure::Argument {
-            argument: "promotion",
-            message: format!("expected 'q', 'r', 'b' or 'n', got {}", describe(value)),
-        }),
+        _ => Err(Failure::Argument { argument: "promotion", message: format!("expected 'q', 'r', 'b' or 'n', got {}", describe(value)) }),
     }
 }

@@ -27,19 +27,13 @@ pub fn parse_pgn(
 ) -> Result<JsValue, JsValue> {
     let o = Options::read(options.as_ref(), "options", &["lang"])?;
     let lang = o.lang()?.unwrap_or(Lang::En);
-    let text = text.as_string().ok_or_else(|| Failure::Argument {
-        argument: "text",
-        message: format!("expected a string, got {}", type_name(&text)),
-    })?;
+    let text = text
+        .as_string()
+        .ok_or_else(|| Failure::Argument { argument: "text", message: format!("expected a string, got {}", type_name(&text)) })?;
     let list = js_sys::Array::new();
     let mut reader = Reader::with_options(text.as_bytes(), ReadOptions { lang }).limit_games(pgn::MAX_GAMES);
     while let Some(game) = reader.read_game() {
-        list.push(
-            &PgnGame {
-                game: game.map_err(Failure::from)?,
-            }
-            .into(),
-        );
+        list.push(&PgnGame { game: game.map_err(Failure::from)? }.into());
     }
     Ok(list.into())
 }
@@ -88,11 +82,8 @@ impl PgnGame {
     #[wasm_bindgen(unchecked_return_type = "Move[]")]
     pub fn mainline(&self, options: Option<NotationOptionsArg>) -> Result<JsValue, JsValue> {
         let o = Options::read(options.as_ref(), "options", &["lang", "figurine"])?;
-        let style = if o.bool("figurine")?.unwrap_or(false) {
-            SanStyle::Figurine
-        } else {
-            SanStyle::Letters(o.lang()?.unwrap_or(Lang::En))
-        };
+        let style =
+            if o.bool("figurine")?.unwrap_or(false) { SanStyle::Figurine } else { SanStyle::Letters(o.lang()?.unwrap_or(Lang::En)) };
         let mut words = Vec::new();
         let mut sans = String::new();
         let mut fens = self.game.start.fen();

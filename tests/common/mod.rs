@@ -11,18 +11,7 @@ pub fn scharnagl_back_rank(n: u32) -> String {
     let free = |rank: &[char; 8]| -> Vec<usize> { (0..8).filter(|i| rank[*i] == ' ').collect() };
     let q = free(&rank)[(n / 16 % 6) as usize];
     rank[q] = 'Q';
-    let knights = [
-        (0, 1),
-        (0, 2),
-        (0, 3),
-        (0, 4),
-        (1, 2),
-        (1, 3),
-        (1, 4),
-        (2, 3),
-        (2, 4),
-        (3, 4),
-    ][(n / 96) as usize];
+    let knights = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)][(n / 96) as usize];
     let f = free(&rank);
     rank[f[knights.0]] = 'N';
     rank[f[knights.1]] = 'N';

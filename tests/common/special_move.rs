@@ -12,12 +12,7 @@ pub fn pick_special_or_any(pos: &Position, moves: &[Move], rng: &mut SmallRng) -
         let special: Vec<Move> = moves
             .iter()
             .copied()
-            .filter(|m| {
-                m.is_castle()
-                    || m.is_en_passant()
-                    || m.promotion().is_some()
-                    || pos.capture_of(*m).is_some()
-            })
+            .filter(|m| m.is_castle() || m.is_en_passant() || m.promotion().is_some() || pos.capture_of(*m).is_some())
             .collect();
         if !special.is_empty() {
             return special[rng.gen_range(0..special.len())];

@@ -50,16 +50,9 @@ pub fn perft_positions() -> &'static [(Position, &'static str)] {
             if let Some(f) = line.strip_prefix("fen: ") {
                 fen = Some(f);
             } else if let Some(flag) = line.strip_prefix("chess960: ") {
-                let mode = if flag == "yes" {
-                    CastlingMode::Chess960
-                } else {
-                    CastlingMode::Standard
-                };
+                let mode = if flag == "yes" { CastlingMode::Chess960 } else { CastlingMode::Standard };
                 let fen = fen.take().expect("fen: before chess960: in perft.txt");
-                out.push((
-                    Position::from_fen(fen, mode).expect("perft.txt positions are legal"),
-                    fen,
-                ));
+                out.push((Position::from_fen(fen, mode).expect("perft.txt positions are legal"), fen));
             }
         }
         out

@@ -23,17 +23,9 @@ pub fn check(text: &str, ops: &[u8]) {
             Ok(tc) => {
                 assert!(!tc.stages().is_empty());
                 let pgn = tc.to_pgn();
-                assert_eq!(
-                    TimeControl::from_pgn(&pgn).as_ref(),
-                    Ok(&tc),
-                    "{text:?} -> {pgn:?}"
-                );
+                assert_eq!(TimeControl::from_pgn(&pgn).as_ref(), Ok(&tc), "{text:?} -> {pgn:?}");
                 let human = tc.to_string();
-                assert_eq!(
-                    TimeControl::parse(&human).as_ref(),
-                    Ok(&tc),
-                    "{text:?} -> {human:?}"
-                );
+                assert_eq!(TimeControl::parse(&human).as_ref(), Ok(&tc), "{text:?} -> {human:?}");
                 run_clock(tc, ops);
             }
             Err(e) => {
@@ -82,20 +74,11 @@ fn run_clock(tc: TimeControl, ops: &[u8]) {
             }
         }
         for color in Color::ALL {
-            let _ = (
-                clock.remaining(color),
-                clock.delay_left(color),
-                clock.moves(color),
-                clock.moves_to_control(color),
-            );
+            let _ = (clock.remaining(color), clock.delay_left(color), clock.moves(color), clock.moves_to_control(color));
             assert!(clock.stage_index(color) <= clock.moves(color) as usize);
         }
         if let Some(c) = clock.flagged().filter(|_| !clock.is_stopped()) {
-            assert_eq!(
-                clock.remaining(c),
-                0,
-                "a running clock shows time for a fallen flag"
-            );
+            assert_eq!(clock.remaining(c), 0, "a running clock shows time for a fallen flag");
         }
         if op == 255 {
             clock.stop();

@@ -5,16 +5,8 @@
 use rocada::{perft, CastlingMode, CastlingNotation, FenError, Position, Setup};
 
 /// The codes of `ParseFenError`.
-pub const PARSE_CODES: [&str; 8] = [
-    "fen-empty",
-    "fen-field-count",
-    "fen-board",
-    "fen-turn",
-    "fen-castling",
-    "fen-en-passant",
-    "fen-halfmoves",
-    "fen-fullmoves",
-];
+pub const PARSE_CODES: [&str; 8] =
+    ["fen-empty", "fen-field-count", "fen-board", "fen-turn", "fen-castling", "fen-en-passant", "fen-halfmoves", "fen-fullmoves"];
 
 /// The codes of `PositionError` reasons.
 pub const POSITION_CODES: [&str; 9] = [
@@ -39,8 +31,7 @@ pub fn check(text: &str) {
     match Setup::from_fen(text) {
         Ok(setup) => {
             let again = setup.fen(CastlingNotation::Shredder);
-            let reread = Setup::from_fen(&again)
-                .unwrap_or_else(|e| panic!("{again:?} does not read back: {e}"));
+            let reread = Setup::from_fen(&again).unwrap_or_else(|e| panic!("{again:?} does not read back: {e}"));
             assert_eq!(reread.fen(CastlingNotation::Shredder), again);
         }
         Err(e) => {
@@ -52,12 +43,10 @@ pub fn check(text: &str) {
         match Position::from_fen(text, mode) {
             Ok(pos) => {
                 let fen = pos.fen();
-                let back = Position::from_fen(&fen, mode)
-                    .unwrap_or_else(|e| panic!("{fen:?} is rejected: {e}"));
+                let back = Position::from_fen(&fen, mode).unwrap_or_else(|e| panic!("{fen:?} is rejected: {e}"));
                 assert_eq!(back.fen(), fen);
                 let shredder = pos.fen_with(CastlingNotation::Shredder);
-                let back = Position::from_fen(&shredder, mode)
-                    .unwrap_or_else(|e| panic!("{shredder:?} is rejected: {e}"));
+                let back = Position::from_fen(&shredder, mode).unwrap_or_else(|e| panic!("{shredder:?} is rejected: {e}"));
                 assert_eq!(back.fen(), fen);
                 assert_eq!(perft(&pos, 1), pos.legal_moves().len() as u64);
                 let _ = perft(&pos, 2);
@@ -65,21 +54,14 @@ pub fn check(text: &str) {
                 for m in pos.legal_moves() {
                     let mut child = pos.clone();
                     child.play(m).expect("a generated move is legal");
-                    assert!(
-                        Position::from_fen(&child.fen(), mode).is_ok(),
-                        "{m:?} in {fen} leads to an invalid position"
-                    );
+                    assert!(Position::from_fen(&child.fen(), mode).is_ok(), "{m:?} in {fen} leads to an invalid position");
                 }
             }
             Err(FenError::Parse(e)) => {
                 assert!(PARSE_CODES.contains(&e.code()), "unknown code {}", e.code())
             }
             Err(FenError::Position(e)) => {
-                assert!(
-                    POSITION_CODES.contains(&e.code()),
-                    "unknown code {}",
-                    e.code()
-                );
+                assert!(POSITION_CODES.contains(&e.code()), "unknown code {}", e.code());
                 assert!(e.reasons().count() >= 1);
                 assert!(e.reasons().all(|r| POSITION_CODES.contains(&r.code())));
                 assert!(!e.to_string().is_empty());

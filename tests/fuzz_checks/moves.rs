@@ -21,11 +21,7 @@ const MAX_STEPS: usize = 32;
 pub fn check_bytes(data: &[u8]) {
     let mut b = Bytes::new(data);
     let (start, fen) = start(&mut b);
-    let smode = if start.castling_mode() == CastlingMode::Chess960 {
-        SMode::Chess960
-    } else {
-        SMode::Standard
-    };
+    let smode = if start.castling_mode() == CastlingMode::Chess960 { SMode::Chess960 } else { SMode::Standard };
     let first: Chess = fen
         .parse::<Fen>()
         .unwrap_or_else(|e| panic!("shakmaty cannot parse {fen}: {e}"))
@@ -44,42 +40,28 @@ pub fn check_bytes(data: &[u8]) {
                     None
                 } else {
                     let m = moves[b.byte() as usize % moves.len()];
-                    game.play(m)
-                        .unwrap_or_else(|e| panic!("{m:?} from legal_moves refused: {e}"));
+                    game.play(m).unwrap_or_else(|e| panic!("{m:?} from legal_moves refused: {e}"));
                     Some(m)
                 }
             }
             3 => {
                 let (from, to) = (square(b.byte()), square(b.byte()));
-                let promotion = Role::from_char(
-                    ['q', 'r', 'b', 'n', 'k', 'p', 'x', 'q'][usize::from(b.byte() % 8)],
-                );
+                let promotion = Role::from_char(['q', 'r', 'b', 'n', 'k', 'p', 'x', 'q'][usize::from(b.byte() % 8)]);
                 game.play_squares(from, to, promotion).ok()
             }
             4 => {
-                let text: String = b
-                    .take(5)
-                    .iter()
-                    .map(|&c| char::from(b"abcdefgh12345678qrbnk0 -"[usize::from(c) % 24]))
-                    .collect();
+                let text: String = b.take(5).iter().map(|&c| char::from(b"abcdefgh12345678qrbnk0 -"[usize::from(c) % 24])).collect();
                 game.play_uci(&text).ok()
             }
             5 => {
-                let text: String = b
-                    .take(6)
-                    .iter()
-                    .map(|&c| char::from(b"KQRBNOo0-x=+#abcdefgh12345678"[usize::from(c) % 29]))
-                    .collect();
+                let text: String = b.take(6).iter().map(|&c| char::from(b"KQRBNOo0-x=+#abcdefgh12345678"[usize::from(c) % 29])).collect();
                 game.play_san(&text).ok()
             }
             6 => {
                 if let Some(m) = game.undo() {
                     theirs.pop();
                     // The hash and the moves are compared with shakmaty's previous position below.
-                    assert!(
-                        game.position().is_legal(m),
-                        "undone {m:?} is not legal where it was played"
-                    );
+                    assert!(game.position().is_legal(m), "undone {m:?} is not legal where it was played");
                 }
                 None
             }
@@ -94,20 +76,13 @@ pub fn check_bytes(data: &[u8]) {
                 let m = Move::new(role, square(b.byte()), square(b.byte()), kind);
                 let legal = before.is_legal(m);
                 let result = game.play(m);
-                assert!(
-                    game.is_game_over() && result.is_err() || result.is_ok() == legal,
-                    "{m:?}: {result:?}"
-                );
+                assert!(game.is_game_over() && result.is_err() || result.is_ok() == legal, "{m:?}: {result:?}");
                 result.ok().map(|()| m)
             }
         };
         match played {
             Some(m) => {
-                assert!(
-                    before.legal_moves().contains(&m),
-                    "{m:?} played but illegal in {}",
-                    before.fen()
-                );
+                assert!(before.legal_moves().contains(&m), "{m:?} played but illegal in {}", before.fen());
                 let mut next = theirs.last().expect("start").clone();
                 let uci = m.uci(CastlingMode::Chess960);
                 let t = uci
@@ -118,11 +93,7 @@ pub fn check_bytes(data: &[u8]) {
                 next.play_unchecked(t);
                 theirs.push(next);
             }
-            None if op % 8 != 6 => assert_eq!(
-                *game.position(),
-                before,
-                "a refused attempt changed the position"
-            ),
+            None if op % 8 != 6 => assert_eq!(*game.position(), before, "a refused attempt changed the position"),
             None => {}
         }
         assert_eq!(game.ply() + 1, theirs.len());
@@ -133,14 +104,7 @@ pub fn check_bytes(data: &[u8]) {
     // Undo everything, back to the start.
     while game.undo().is_some() {
         theirs.pop();
-        assert_eq!(
-            game.position().zobrist_hash(),
-            theirs
-                .last()
-                .expect("start")
-                .zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal)
-                .0
-        );
+        assert_eq!(game.position().zobrist_hash(), theirs.last().expect("start").zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal).0);
     }
     assert_eq!(theirs.len(), 1);
 }
@@ -149,15 +113,10 @@ pub fn check_bytes(data: &[u8]) {
 /// legal en passant square) dropped a pinned pawn's, the same hash.
 fn read_back(pos: &Position, theirs: &Chess) {
     let fen = pos.fen();
-    let fresh = Position::from_fen(&fen, pos.castling_mode())
-        .unwrap_or_else(|e| panic!("{fen:?} does not read back: {e}"));
+    let fresh = Position::from_fen(&fen, pos.castling_mode()).unwrap_or_else(|e| panic!("{fen:?} does not read back: {e}"));
     assert_eq!(fresh.fen(), fen);
     if theirs.ep_square(EnPassantMode::Legal) == theirs.ep_square(EnPassantMode::PseudoLegal) {
-        assert_eq!(
-            fresh.zobrist_hash(),
-            pos.zobrist_hash(),
-            "hash of the position read from {fen}"
-        );
+        assert_eq!(fresh.zobrist_hash(), pos.zobrist_hash(), "hash of the position read from {fen}");
     }
 }
 
@@ -170,42 +129,18 @@ fn square(b: u8) -> Square {
 fn invariants(game: &Game, theirs: &Chess, full: bool) {
     let pos = game.position();
     // Polyglot: the en passant file counts when a pawn could capture, even if pinned.
-    let hash = theirs
-        .zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal)
-        .0;
+    let hash = theirs.zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal).0;
     let fen = || Fen::from_position(theirs, EnPassantMode::Legal).to_string();
-    assert_eq!(
-        pos.zobrist_hash(),
-        hash,
-        "incremental hash differs from the recomputed one, {}",
-        fen()
-    );
+    assert_eq!(pos.zobrist_hash(), hash, "incremental hash differs from the recomputed one, {}", fen());
 
     // Moves as (from, to, promotion), castling king onto rook in both.
-    let mut ours: Vec<(u32, u32, u8)> = pos
-        .legal_moves()
-        .iter()
-        .map(|m| {
-            (
-                m.from() as u32,
-                m.to() as u32,
-                m.promotion().map_or(0, |r| r.char() as u8),
-            )
-        })
-        .collect();
+    let mut ours: Vec<(u32, u32, u8)> =
+        pos.legal_moves().iter().map(|m| (m.from() as u32, m.to() as u32, m.promotion().map_or(0, |r| r.char() as u8))).collect();
     let mut their: Vec<(u32, u32, u8)> = theirs
         .legal_moves()
         .iter()
         .map(|m| match m.to_uci(SMode::Chess960) {
-            UciMove::Normal {
-                from,
-                to,
-                promotion,
-            } => (
-                from as u32,
-                to as u32,
-                promotion.map_or(0, |r| r.char() as u8),
-            ),
+            UciMove::Normal { from, to, promotion } => (from as u32, to as u32, promotion.map_or(0, |r| r.char() as u8)),
             other => panic!("shakmaty move {other}"),
         })
         .collect();
@@ -226,10 +161,7 @@ fn invariants(game: &Game, theirs: &Chess, full: bool) {
     assert_eq!(status.stalemate, pos.is_stalemate());
     // Neither side having mating material is a dead position.
     if theirs.is_insufficient_material() {
-        assert!(
-            status.insufficient_material,
-            "shakmaty: insufficient material, Rocada: not dead, {fen}"
-        );
+        assert!(status.insufficient_material, "shakmaty: insufficient material, Rocada: not dead, {fen}");
     }
     assert_eq!(status.game_over, game.is_game_over());
     if !status.game_over {

@@ -35,22 +35,14 @@ pub fn check_bytes(data: &[u8]) {
     let games: Vec<Result<Game, PgnError>> = Reader::new(data).collect();
     // The same through a BufReader of a few bytes: lines and comments cross buffer boundaries.
     let capacity = 1 + data.first().map_or(0, |b| usize::from(b % 8));
-    let streamed: Vec<Result<Game, PgnError>> =
-        Reader::new(BufReader::with_capacity(capacity, data)).collect();
-    assert_eq!(
-        games, streamed,
-        "a {capacity}-byte buffer reads differently"
-    );
+    let streamed: Vec<Result<Game, PgnError>> = Reader::new(BufReader::with_capacity(capacity, data)).collect();
+    assert_eq!(games, streamed, "a {capacity}-byte buffer reads differently");
     for (i, g) in games.iter().enumerate() {
         match g {
             Ok(game) => check_game(game),
             Err(e) => {
                 assert_eq!(e.code(), "invalid-pgn");
-                assert!(
-                    DETAILS.contains(&e.detail()),
-                    "unknown detail {}",
-                    e.detail()
-                );
+                assert!(DETAILS.contains(&e.detail()), "unknown detail {}", e.detail());
                 assert_eq!(e.game, i + 1);
                 assert!(e.line >= 1 && e.column >= 1, "{e}");
                 assert!(!e.to_string().is_empty());
@@ -62,8 +54,7 @@ pub fn check_bytes(data: &[u8]) {
 /// A game read writes back to PGN that reads back to the same game.
 fn check_game(game: &Game) {
     let text = pgn::write_game(game, &WriteOptions::default());
-    let again = pgn::parse_pgn(&text)
-        .unwrap_or_else(|e| panic!("written game does not read back: {e}\n{text}"));
+    let again = pgn::parse_pgn(&text).unwrap_or_else(|e| panic!("written game does not read back: {e}\n{text}"));
     assert_eq!(again.len(), 1, "{text}");
     let again = &again[0];
     assert_eq!(again.tags, game.tags_in_export_order(), "{text}");

@@ -22,26 +22,12 @@ pub fn check_bytes(data: &[u8]) {
 fn round_trip(pos: &Position, m: Move) {
     for lang in Lang::ALL {
         // English letters read in English (in Romanian `N` is the bishop); figurines in any.
-        for (style, lang) in [
-            (SanStyle::Letters(Lang::En), Lang::En),
-            (SanStyle::Letters(lang), lang),
-            (SanStyle::Figurine, lang),
-        ] {
+        for (style, lang) in [(SanStyle::Letters(Lang::En), Lang::En), (SanStyle::Letters(lang), lang), (SanStyle::Figurine, lang)] {
             let strict = SanOptions { lang, strict: true };
             let san = to_san_styled(pos, m, style);
-            assert_eq!(
-                parse_san(pos, &san, &strict),
-                Ok(m),
-                "{san} ({lang:?}) in {}",
-                pos.fen()
-            );
+            assert_eq!(parse_san(pos, &san, &strict), Ok(m), "{san} ({lang:?}) in {}", pos.fen());
             let lan = to_lan(pos, m, style);
-            assert_eq!(
-                parse_lan(pos, &lan, &strict),
-                Ok(m),
-                "{lan} ({lang:?}) in {}",
-                pos.fen()
-            );
+            assert_eq!(parse_lan(pos, &lan, &strict), Ok(m), "{lan} ({lang:?}) in {}", pos.fen());
         }
     }
 }
@@ -51,29 +37,15 @@ pub fn check(pos: &Position, text: &str) {
     for lang in Lang::ALL {
         for strict in [false, true] {
             let options = SanOptions { lang, strict };
-            for (lan, result) in [
-                (false, parse_san(pos, text, &options)),
-                (true, parse_lan(pos, text, &options)),
-            ] {
+            for (lan, result) in [(false, parse_san(pos, text, &options)), (true, parse_lan(pos, text, &options))] {
                 match result {
                     Ok(m) => {
-                        assert!(
-                            pos.is_legal(m),
-                            "{text:?} read as illegal {m:?} in {}",
-                            pos.fen()
-                        );
+                        assert!(pos.is_legal(m), "{text:?} read as illegal {m:?} in {}", pos.fen());
                         round_trip(pos, m);
                         if strict {
                             // What strict mode accepts, lenient mode reads the same way.
-                            let lenient = SanOptions {
-                                lang,
-                                strict: false,
-                            };
-                            let again = if lan {
-                                parse_lan(pos, text, &lenient)
-                            } else {
-                                parse_san(pos, text, &lenient)
-                            };
+                            let lenient = SanOptions { lang, strict: false };
+                            let again = if lan { parse_lan(pos, text, &lenient) } else { parse_san(pos, text, &lenient) };
                             assert_eq!(again, Ok(m), "{text:?} strict vs lenient in {}", pos.fen());
                         }
                     }
@@ -84,14 +56,7 @@ pub fn check(pos: &Position, text: &str) {
                             assert!(candidates.len() >= 2, "{text:?}: {e}");
                             for (m, san) in candidates {
                                 assert!(pos.is_legal(*m));
-                                assert!(
-                                    [
-                                        to_san(pos, *m),
-                                        to_san_styled(pos, *m, SanStyle::Letters(lang))
-                                    ]
-                                    .contains(san),
-                                    "{san}"
-                                );
+                                assert!([to_san(pos, *m), to_san_styled(pos, *m, SanStyle::Letters(lang))].contains(san), "{san}");
                             }
                         }
                     }
@@ -105,11 +70,7 @@ pub fn check(pos: &Position, text: &str) {
     if !game.is_game_over() {
         match game.play_san(text) {
             Ok(m) => assert_eq!(lenient, Ok(m), "{text:?} in {}", pos.fen()),
-            Err(_) => assert!(
-                lenient.is_err(),
-                "{text:?} in {}: game refuses {lenient:?}",
-                pos.fen()
-            ),
+            Err(_) => assert!(lenient.is_err(), "{text:?} in {}: game refuses {lenient:?}", pos.fen()),
         }
     }
 }

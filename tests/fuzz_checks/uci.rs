@@ -20,23 +20,9 @@ pub fn check(pos: &Position, text: &str) {
     let result = parse_uci(pos, text);
     match &result {
         Ok(m) => {
-            assert!(
-                pos.is_legal(*m),
-                "{text:?} read as illegal {m:?} in {}",
-                pos.fen()
-            );
-            assert_eq!(
-                parse_uci(pos, &to_uci(pos, *m)),
-                Ok(*m),
-                "{text:?} in {}",
-                pos.fen()
-            );
-            assert_eq!(
-                parse_uci(pos, &m.uci(CastlingMode::Chess960)),
-                Ok(*m),
-                "{text:?} in {}",
-                pos.fen()
-            );
+            assert!(pos.is_legal(*m), "{text:?} read as illegal {m:?} in {}", pos.fen());
+            assert_eq!(parse_uci(pos, &to_uci(pos, *m)), Ok(*m), "{text:?} in {}", pos.fen());
+            assert_eq!(parse_uci(pos, &m.uci(CastlingMode::Chess960)), Ok(*m), "{text:?} in {}", pos.fen());
         }
         Err(e) => {
             assert!(CODES.contains(&e.code()), "unknown code {}", e.code());
@@ -53,11 +39,7 @@ pub fn check(pos: &Position, text: &str) {
                 }
             }
             Err(e) => {
-                assert!(
-                    result.is_err(),
-                    "{text:?} in {}: game refuses {result:?}: {e}",
-                    pos.fen()
-                );
+                assert!(result.is_err(), "{text:?} in {}: game refuses {result:?}: {e}", pos.fen());
                 assert!(!e.code().is_empty());
             }
         }
