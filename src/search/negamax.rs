@@ -316,6 +316,7 @@ impl<'a> Worker<'a> {
             if depth >= p::NMP_MIN_DEPTH && eval >= beta && !after_null && has_pieces && beta > -MATE_BOUND {
                 let mut null_pos = pos.clone();
                 if null_pos.play_null() {
+                    self.tt.prefetch(null_pos.zobrist_hash());
                     let r =
                         p::NMP_BASE_REDUCTION + depth / p::NMP_DEPTH_DIVISOR + ((eval - beta) / p::NMP_EVAL_DIVISOR).min(p::NMP_EVAL_MAX);
                     self.frames[ply].mv = None;
@@ -424,6 +425,7 @@ impl<'a> Worker<'a> {
 
             let mut child = pos.clone();
             child.play_unchecked(m);
+            self.tt.prefetch(child.zobrist_hash());
             debug_assert_eq!(gives_check, child.is_check());
 
             self.frames[ply].mv = Some(m);

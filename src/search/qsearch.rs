@@ -87,6 +87,7 @@ impl Worker<'_> {
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
+            self.tt.prefetch(child.zobrist_hash());
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, pv_node);
             if self.stopped {
                 return 0;

@@ -123,9 +123,19 @@ impl Tt {
         ((hash as u128 * self.buckets.len() as u128) >> 64) as usize
     }
 
-    /// Hints the processor to fetch the bucket of `hash` (no-op where unsupported).
+    /// Hints the processor to fetch the bucket of `hash` into its cache, so that a probe soon
+    /// after waits less for memory (x86-64 only; elsewhere nothing).
     #[inline(always)]
-    pub fn prefetch(&self, _hash: u64) {}
+    pub fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let bucket: *const Bucket = &self.buckets[self.index(hash)];
+            // SAFETY: a prefetch is only a hint: it reads nothing the program sees and cannot fault.
+            unsafe { core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(bucket.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
+    }
 
     /// The entry for `hash`, if any, with its score made relative to the root at `ply`.
     #[inline]
