@@ -9,7 +9,8 @@
 //!    pawns), one table per piece;
 //! 3. pawn structure: passed (with free path and king distance), isolated, doubled, connected;
 //! 4. pieces: bishop pair, bishops' own pawns on their colour, rooks on open files, outposts,
-//!    pieces threatened by lesser ones, pieces attacked and undefended;
+//!    pieces threatened by lesser ones, pieces attacked and undefended, pieces a safe pawn
+//!    push would attack;
 //! 5. king safety: attackers of the king zone and safe checks (quadratic), pawn shield;
 //! 6. endgame knowledge: no mating material is 0, opposite-coloured bishops and a
 //!    pawnless minor-piece edge are scaled down, a bare king is driven to the edge.
@@ -187,6 +188,8 @@ pub struct EvalParams {
     pub hanging_piece: S,
     /// Each own pawn on the squares of a bishop's colour, per bishop.
     pub bishop_pawns: S,
+    /// A piece (not a pawn or the king) that an enemy pawn would attack after a safe push.
+    pub pawn_push_threat: S,
 }
 
 /// What the first pass learns about one side.
@@ -486,8 +489,25 @@ fn threats_and_king(b: &Board, color: Color, info: &[SideInfo; 2], w: &EvalParam
     let threatened =
         (minors & by_pawn) | (rooks & (by_pawn | by_minor)) | (queens & (by_pawn | by_minor | theirs.attacks[Role::Rook as usize]));
     s += w.threatened_piece * threatened.count() as i32;
-    let hanging = ours & !b.by_role(Role::Pawn) & !b.by_role(Role::King) & theirs.all & !mine.all;
+    let pieces = ours & !b.by_role(Role::Pawn) & !b.by_role(Role::King);
+    let hanging = pieces & theirs.all & !mine.all;
     s += w.hanging_piece * hanging.count() as i32;
+
+    // Pieces an enemy pawn would attack after a safe push (one step, or two from its rank).
+    let empty = !b.occupied();
+    let their_pawns = b.by_piece(Piece::new(them, Role::Pawn)).0;
+    let (one, two) = match them {
+        Color::White => {
+            let one = (their_pawns << 8) & empty.0;
+            (one, ((one & 0xFF << 16) << 8) & empty.0)
+        }
+        Color::Black => {
+            let one = (their_pawns >> 8) & empty.0;
+            (one, ((one & 0xFF << 40) >> 8) & empty.0)
+        }
+    };
+    let safe = Bitboard(one | two) & !mine.attacks[Role::Pawn as usize] & (theirs.all | !mine.all);
+    s += w.pawn_push_threat * (pawn_attack_set(them, safe) & pieces & !by_pawn).count() as i32;
 
     let Some(king) = b.king_of(color) else {
         return s;

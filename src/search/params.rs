@@ -272,6 +272,7 @@ pub const EVAL: EvalParams = EvalParams {
     king_danger: S( -45,  -76),
     hanging_piece: S( -10,  -12),
     bishop_pawns: S(  -5,    0),
+    pawn_push_threat: S( -24,   -4),
 };
 // END EVAL
 
