@@ -11,7 +11,7 @@
 //! and 12, in parallel), all self-play at 3,000 nodes a move and all scored at depth 8.
 //! `pawn_push_threat` (2026-12-02) is the value two rounds on those 780,228 gave it; the
 //! others' values from that run were not kept (fixed-node A/B: the term alone +12 Elo over
-//! 389 games, with every weight re-tuned -6 over 364).
+//! 389 games, with every weight re-tuned -6 over 393).
 //!
 //! Method: the evaluation is linear in almost every weight, so the tool measures, once per
 //! round, each position's evaluation and its slope along every weight (finite differences
