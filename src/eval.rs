@@ -495,18 +495,11 @@ fn threats_and_king(b: &Board, color: Color, info: &[SideInfo; 2], w: &EvalParam
 
     // Pieces an enemy pawn would attack after a safe push (one step, or two from its rank).
     let empty = !b.occupied();
-    let their_pawns = b.by_piece(Piece::new(them, Role::Pawn)).0;
-    let (one, two) = match them {
-        Color::White => {
-            let one = (their_pawns << 8) & empty.0;
-            (one, ((one & 0xFF << 16) << 8) & empty.0)
-        }
-        Color::Black => {
-            let one = (their_pawns >> 8) & empty.0;
-            (one, ((one & 0xFF << 40) >> 8) & empty.0)
-        }
-    };
-    let safe = Bitboard(one | two) & !mine.attacks[Role::Pawn as usize] & (theirs.all | !mine.all);
+    let up = them == Color::White;
+    let one = b.by_piece(Piece::new(them, Role::Pawn)).shift_up(up) & empty;
+    let double_rank = Bitboard::from_rank(if up { Rank::Third } else { Rank::Sixth });
+    let two = (one & double_rank).shift_up(up) & empty;
+    let safe = (one | two) & !mine.attacks[Role::Pawn as usize] & (theirs.all | !mine.all);
     s += w.pawn_push_threat * (pawn_attack_set(them, safe) & pieces & !by_pawn).count() as i32;
 
     let Some(king) = b.king_of(color) else {

@@ -10,8 +10,8 @@
 //! self-play), then two on 780,228 from self-play (`label_games.py --minutes 50`, seeds 11
 //! and 12, in parallel), all self-play at 3,000 nodes a move and all scored at depth 8.
 //! `pawn_push_threat` (2026-12-02) is the value two rounds on those 780,228 gave it; the
-//! others' values from that run were not kept (fixed-node A/B: the term alone +12 Elo over
-//! 389 games, with every weight re-tuned -6 over 393).
+//! others' values from that run were not kept (fixed-node A/B: the term alone +10 Elo over
+//! 400 games, with every weight re-tuned -6 over 393).
 //!
 //! Method: the evaluation is linear in almost every weight, so the tool measures, once per
 //! round, each position's evaluation and its slope along every weight (finite differences
