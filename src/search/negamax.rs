@@ -348,6 +348,7 @@ impl<'a> Worker<'a> {
         let conts = [
             if ply >= 1 { cont_key(!us, self.frames[ply - 1].mv) } else { None },
             if ply >= 2 { cont_key(us, self.frames[ply - 2].mv) } else { None },
+            if ply >= 4 { cont_key(us, self.frames[ply - 4].mv) } else { None },
         ];
         let mut picker = MovePicker::new(pos, tt_move, killers, counter, conts);
         if picker.is_empty() {

@@ -7,7 +7,7 @@
 //! 3. `Killers`: the two quiet moves that last caused a cut at this ply, then the counter
 //!    move (the quiet reply that refuted the opponent's last move);
 //! 4. `Quiets`: the rest by history score (butterfly history plus the continuation histories
-//!    of the moves one and two plies back), raised for a piece escaping an attack by a lesser
+//!    of the moves one, two and four plies back), raised for a piece escaping an attack by a lesser
 //!    piece and lowered for one moving into such an attack (scored only when reached);
 //! 5. `BadCaptures`: the captures that lose material by SEE.
 //!
@@ -73,6 +73,10 @@ pub fn cont_key(side: Color, m: Option<Move>) -> ContKey {
     m.map(|m| (side as u8 * 6 + m.role() as u8, m.destination() as u8))
 }
 
+/// The continuation keys a quiet move is scored after: the moves one, two and four plies
+/// back (the opponent's last move, then our own two before it).
+pub type Conts = [ContKey; 3];
+
 /// Size of a continuation history: [previous piece][previous to][piece][to].
 const CONT_SIZE: usize = 12 * 64 * 12 * 64;
 
@@ -85,7 +89,7 @@ fn cont_index(prev: (u8, u8), side: Color, m: Move) -> usize {
 pub struct History {
     /// Butterfly history: [side][from][to], within +-HISTORY_MAX.
     butterfly: [[[i32; 64]; 64]; 2],
-    /// Continuation history (shared by the one- and two-ply-back keys), within +-HISTORY_MAX.
+    /// Continuation history (shared by the one-, two- and four-ply-back keys), within +-HISTORY_MAX.
     cont: Vec<i16>,
     /// Two killer moves per ply.
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
@@ -129,9 +133,9 @@ impl History {
     }
 
     /// The history score of a quiet move for `side`: butterfly plus continuation histories
-    /// after the moves `conts` (one and two plies back).
+    /// after the moves `conts` (one, two and four plies back).
     #[inline(always)]
-    pub fn quiet(&self, side: Color, m: Move, conts: &[ContKey; 2]) -> i32 {
+    pub fn quiet(&self, side: Color, m: Move, conts: &Conts) -> i32 {
         let mut h = self.butterfly[side as usize][m.from() as usize][m.to() as usize];
         for c in conts.iter().flatten() {
             h += self.cont[cont_index(*c, side, m)] as i32;
@@ -171,7 +175,7 @@ impl History {
         depth: i32,
         ply: usize,
         prev: Option<(Color, Move)>,
-        conts: &[ContKey; 2],
+        conts: &Conts,
     ) {
         let bonus = (depth * depth).min(HISTORY_BONUS_CAP);
         self.reward(side, best, bonus, conts);
@@ -193,7 +197,7 @@ impl History {
 
 impl History {
     #[inline(always)]
-    fn reward(&mut self, side: Color, m: Move, bonus: i32, conts: &[ContKey; 2]) {
+    fn reward(&mut self, side: Color, m: Move, bonus: i32, conts: &Conts) {
         gravity(&mut self.butterfly[side as usize][m.from() as usize][m.to() as usize], bonus);
         for c in conts.iter().flatten() {
             let h = &mut self.cont[cont_index(*c, side, m)];
@@ -251,13 +255,13 @@ pub struct MovePicker {
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     counter: Option<Move>,
-    conts: [ContKey; 2],
+    conts: Conts,
     skip_quiets: bool,
 }
 
 impl MovePicker {
     /// A picker for the main search: every legal move of `pos`.
-    pub fn new(pos: &Position, tt_move: u16, killers: [Option<Move>; 2], counter: Option<Move>, conts: [ContKey; 2]) -> MovePicker {
+    pub fn new(pos: &Position, tt_move: u16, killers: [Option<Move>; 2], counter: Option<Move>, conts: Conts) -> MovePicker {
         let mut list = ArrayVec::new();
         let theirs = pos.board().by_color(!pos.turn());
         let mut found_tt = None;
@@ -318,7 +322,7 @@ impl MovePicker {
             tt_move: found_tt,
             killers: [None; 2],
             counter: None,
-            conts: [None; 2],
+            conts: [None; 3],
             skip_quiets: true,
         }
     }

@@ -64,7 +64,7 @@ impl Worker<'_> {
 
         let tt_move = tt.map_or(0, |t| t.mv);
         let mut picker =
-            if in_check { MovePicker::new(pos, tt_move, [None; 2], None, [None; 2]) } else { MovePicker::captures(pos, tt_move) };
+            if in_check { MovePicker::new(pos, tt_move, [None; 2], None, [None; 3]) } else { MovePicker::captures(pos, tt_move) };
         if in_check && picker.is_empty() {
             return -MATE + ply as i32;
         }
