@@ -336,9 +336,10 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Step 9. Internal iterative reduction.
+        // Step 9. Internal iterative reduction: no hash move, so this node was never searched
+        // to any depth that matters; a deep node expected to fail high loses one ply more.
         if tt_move == 0 && depth >= p::IIR_MIN_DEPTH {
-            depth -= 1;
+            depth -= 1 + (cut_node && depth >= p::IIR_CUT_NODE_MIN_DEPTH) as i32;
         }
 
         // Step 10. The move loop.

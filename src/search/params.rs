@@ -55,6 +55,8 @@ pub const RAZOR_MARGIN: i32 = 250;
 /// Internal iterative reduction: a node without a hash move at least this deep is searched
 /// one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
+/// From this depth, a cut node without a hash move is reduced by two plies.
+pub const IIR_CUT_NODE_MIN_DEPTH: i32 = 8;
 
 /// Late move pruning: at depth <= this, quiet moves after `LMP_BASE + depth^2` (halved when
 /// not improving) are skipped.
