@@ -7,8 +7,8 @@
 //! 3. `Killers`: the two quiet moves that last caused a cut at this ply, then the counter
 //!    move (the quiet reply that refuted the opponent's last move);
 //! 4. `Quiets`: the rest by history score (butterfly history plus the continuation histories
-//!    of the moves one, two and four plies back), raised for a piece escaping an attack by a lesser
-//!    piece and lowered for one moving into such an attack (scored only when reached);
+//!    of the moves one, two and four plies back), raised for a piece escaping an attack by a
+//!    lesser piece and lowered for one moving into such an attack (scored only when reached);
 //! 5. `BadCaptures`: the captures that lose material by SEE.
 //!
 //! All legal moves are generated once up front (the generator is fast and exact, so no
@@ -322,7 +322,7 @@ impl MovePicker {
             tt_move: found_tt,
             killers: [None; 2],
             counter: None,
-            conts: [None; 3],
+            conts: Conts::default(),
             skip_quiets: true,
         }
     }

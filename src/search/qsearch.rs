@@ -5,7 +5,7 @@
 //! are skipped. In check every evasion is searched, and no evasion means mate.
 
 use super::negamax::Worker;
-use super::ordering::MovePicker;
+use super::ordering::{Conts, MovePicker};
 use super::params as p;
 use super::see::{see_ge, value};
 use super::{Bound, INFINITE, MATE, MATE_BOUND, MAX_PLY};
@@ -64,7 +64,7 @@ impl Worker<'_> {
 
         let tt_move = tt.map_or(0, |t| t.mv);
         let mut picker =
-            if in_check { MovePicker::new(pos, tt_move, [None; 2], None, [None; 3]) } else { MovePicker::captures(pos, tt_move) };
+            if in_check { MovePicker::new(pos, tt_move, [None; 2], None, Conts::default()) } else { MovePicker::captures(pos, tt_move) };
         if in_check && picker.is_empty() {
             return -MATE + ply as i32;
         }
