@@ -2,16 +2,18 @@
 //!
 //! A hand-crafted, tapered evaluation. Every term is a score pair `S(mg, eg)`; the sum of
 //! all terms (White's minus Black's) is blended by the game phase, with the endgame half
-//! scaled down in drawish endings:
+//! moved by the pawns on the board (fewer: toward zero) and scaled down in drawish endings:
 //!
 //! 1. material and piece-square tables;
 //! 2. mobility: a score per number of reachable squares (not own pieces nor attacked by enemy
 //!    pawns), one table per piece;
-//! 3. pawn structure: passed (with free path and king distance), isolated, doubled, connected;
+//! 3. pawn structure: passed (with free and safe stop square and king distance), isolated,
+//!    doubled, connected;
 //! 4. pieces: bishop pair, bishops' own pawns on their colour, rooks on open files, outposts,
-//!    pieces threatened by lesser ones, pieces attacked and undefended, pieces a safe pawn
-//!    push would attack;
-//! 5. king safety: attackers of the king zone and safe checks (quadratic), pawn shield;
+//!    pieces threatened by lesser ones, pieces and pawns attacked and undefended, pieces a
+//!    safe pawn push would attack;
+//! 5. king safety: attackers of the king zone and safe checks (linear and quadratic), pawn
+//!    shield;
 //! 6. endgame knowledge: no mating material is 0, opposite-coloured bishops and a
 //!    pawnless minor-piece edge are scaled down, a bare king is driven to the edge.
 //!
@@ -145,7 +147,7 @@ fn centre_distance(sq: Square) -> i32 {
 
 /// The linear weights of the evaluation (the value used is [`crate::search::params::EVAL`];
 /// the tuner evaluates with others through [`evaluate_with`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EvalParams {
     /// Material by role (pawn, knight, bishop, rook, queen, king).
     pub piece_value: [S; 6],
@@ -190,6 +192,20 @@ pub struct EvalParams {
     pub bishop_pawns: S,
     /// A piece (not a pawn or the king) that an enemy pawn would attack after a safe push.
     pub pawn_push_threat: S,
+    /// A pawn attacked and not defended.
+    pub weak_pawn: S,
+    /// Per relative rank less one (ranks 3..7), a passed pawn whose stop square no enemy piece
+    /// or pawn attacks.
+    pub passed_safe_stop: S,
+    /// King danger, per unit (with `king_danger`, whatever the number of attackers).
+    pub king_danger_linear: S,
+    /// Endgame score added toward the stronger side per pawn on the board (the endgame half
+    /// of the pair; `complexity_*` never reverses the score's sign).
+    pub complexity_pawns: S,
+    /// ... when there are pawns on both flanks (files a..d and e..h);
+    pub complexity_both_flanks: S,
+    /// ... and always (negative: fewer pawns, a smaller advantage).
+    pub complexity_base: S,
 }
 
 /// What the first pass learns about one side.
@@ -244,10 +260,12 @@ fn evaluate_from(pos: &Position, w: &EvalParams, pawn_terms: &PawnEntry) -> i32 
     }
     for color in Color::ALL {
         let i = color as usize;
-        let s = pawn_terms.structure[i] + passers(b, color, pawn_terms.passed[i], w) + threats_and_king(b, color, &info, w);
+        let their_attacks = info[!color as usize].all;
+        let s = pawn_terms.structure[i] + passers(b, color, pawn_terms.passed[i], their_attacks, w) + threats_and_king(b, color, &info, w);
         score += if color == Color::White { s } else { -s };
     }
 
+    score.1 += complexity(b, score.1, w);
     let strong = if score.1 >= 0 { Color::White } else { Color::Black };
     let scale = endgame_scale(b, strong, w);
     let eg = score.1 * scale / p::SCALE_FULL;
@@ -256,6 +274,16 @@ fn evaluate_from(pos: &Position, w: &EvalParams, pawn_terms: &PawnEntry) -> i32 
 
     let v = if pos.turn() == Color::White { v } else { -v };
     v + p::TEMPO
+}
+
+/// How much the endgame score `eg` (White's) grows with the pawns on the board, toward the
+/// side it favours; it shrinks at most to zero.
+fn complexity(b: &Board, eg: i32, w: &EvalParams) -> i32 {
+    let pawns = b.by_role(Role::Pawn);
+    let queenside = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
+    let both_flanks = (pawns & queenside).any() && (pawns & !queenside).any();
+    let c = w.complexity_pawns.1 * pawns.count() as i32 + w.complexity_both_flanks.1 * both_flanks as i32 + w.complexity_base.1;
+    eg.signum() * c.max(-eg.abs())
 }
 
 /// Whether neither side can possibly mate (K v K, K+minor v K, bishops all on one colour).
@@ -451,8 +479,9 @@ fn pawn_structure(pawns: [Bitboard; 2], color: Color, w: &EvalParams) -> (S, Bit
 }
 
 /// The terms of `color`'s passed pawns `passed` that depend on the other pieces: a free stop
-/// square, and the kings' distances to it.
-fn passers(b: &Board, color: Color, passed: Bitboard, w: &EvalParams) -> S {
+/// square, one the enemy (attacking `their_attacks`) does not control, and the kings'
+/// distances to it.
+fn passers(b: &Board, color: Color, passed: Bitboard, their_attacks: Bitboard, w: &EvalParams) -> S {
     let our_king = b.king_of(color);
     let their_king = b.king_of(!color);
     let occupied = b.occupied();
@@ -462,6 +491,9 @@ fn passers(b: &Board, color: Color, passed: Bitboard, w: &EvalParams) -> S {
         let stop = Square::new(if color == Color::White { sq as u32 + 8 } else { sq as u32 - 8 });
         if !occupied.contains(stop) {
             s += w.passed_free[rr];
+        }
+        if !their_attacks.contains(stop) {
+            s += w.passed_safe_stop * (rr as i32 - 1).max(0);
         }
         if let (Some(ok), Some(tk), true) = (our_king, their_king, rr >= 2) {
             let weight = rr as i32 - 1;
@@ -492,6 +524,7 @@ fn threats_and_king(b: &Board, color: Color, info: &[SideInfo; 2], w: &EvalParam
     let pieces = ours & !b.by_role(Role::Pawn) & !b.by_role(Role::King);
     let hanging = pieces & theirs.all & !mine.all;
     s += w.hanging_piece * hanging.count() as i32;
+    s += w.weak_pawn * (ours & b.by_role(Role::Pawn) & theirs.all & !mine.all).count() as i32;
 
     // Pieces an enemy pawn would attack after a safe push (one step, or two from its rank).
     let empty = !b.occupied();
@@ -523,7 +556,7 @@ fn threats_and_king(b: &Board, color: Color, info: &[SideInfo; 2], w: &EvalParam
         }
     }
 
-    // King danger: attackers of the zone plus safe checks, quadratic in the units.
+    // King danger: attackers of the zone plus safe checks, linear and quadratic in the units.
     let occupied = b.occupied();
     let safe = !b.by_color(them) & !mine.all;
     let mut units = theirs.units;
@@ -538,6 +571,7 @@ fn threats_and_king(b: &Board, color: Color, info: &[SideInfo; 2], w: &EvalParam
             units += p::SAFE_CHECK_UNITS[role as usize];
         }
     }
+    s += w.king_danger_linear * units;
     let has_queen = (b.by_piece(Piece::new(them, Role::Queen))).any();
     if theirs.attackers >= 2 || (has_queen && theirs.attackers >= 1) {
         if !has_queen {
@@ -658,6 +692,43 @@ mod tests {
             }
         }
         assert!(positions > 5000, "{positions}");
+    }
+
+    /// White to move's evaluation of `fen` with every weight zero but those `set` gives.
+    fn with_only(fen: &str, set: impl Fn(&mut EvalParams)) -> i32 {
+        let mut w = EvalParams::default();
+        set(&mut w);
+        evaluate_with(&Position::from_fen(fen, CastlingMode::Standard).unwrap(), &w) - p::TEMPO
+    }
+
+    #[test]
+    fn a_weak_pawn_is_attacked_and_undefended() {
+        let weak = |w: &mut EvalParams| w.weak_pawn = S(-10, -10);
+        // e4 attacked by the knight, then defended by d3 (which nothing attacks); Black's a7
+        // keeps the ending from counting as a pawnless one.
+        assert_eq!(with_only("4k3/p7/5n2/8/4P3/8/8/4K3 w - - 0 1", weak), -10);
+        assert_eq!(with_only("4k3/p7/5n2/8/4P3/3P4/8/4K3 w - - 0 1", weak), 0);
+    }
+
+    #[test]
+    fn a_passed_pawn_gains_by_rank_when_no_enemy_controls_its_stop_square() {
+        let safe = |w: &mut EvalParams| w.passed_safe_stop = S(10, 10);
+        // e5 is on its fifth rank: three times the weight; then the knight on g7 guards e6.
+        assert_eq!(with_only("4k3/8/8/4P3/8/8/8/4K3 w - - 0 1", safe), 30);
+        assert_eq!(with_only("4k3/6n1/8/4P3/8/8/8/4K3 w - - 0 1", safe), 0);
+    }
+
+    #[test]
+    fn complexity_moves_the_endgame_score_but_never_past_zero() {
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+        let pawn = |w: &mut EvalParams| w.piece_value[Role::Pawn as usize] = S(0, 20);
+        assert_eq!(with_only(fen, pawn), 20);
+        assert_eq!(with_only(fen, |w| (pawn(w), w.complexity_base = S(0, 10)).1), 30);
+        assert_eq!(with_only(fen, |w| (pawn(w), w.complexity_pawns = S(0, 5), w.complexity_base = S(0, -100)).2), 0);
+        // The same for Black: the score moves toward Black's side, and stops at zero.
+        let black = "4k3/4p3/8/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(with_only(black, |w| (pawn(w), w.complexity_base = S(0, 10)).1), -30);
+        assert_eq!(with_only(black, |w| (pawn(w), w.complexity_base = S(0, -100)).1), 0);
     }
 
     #[test]

@@ -11,21 +11,27 @@
 //! and 12, in parallel), all self-play at 3,000 nodes a move and all scored at depth 8.
 //! `pawn_push_threat` (2026-12-02) is the value two rounds on those 780,228 gave it; the
 //! others' values from that run were not kept (fixed-node A/B: the term alone +10 Elo over
-//! 400 games, with every weight re-tuned -6 over 393).
+//! 400 games, with every weight re-tuned -6 over 393). `weak_pawn`, `passed_safe_stop` and
+//! `king_danger_linear` (2026-12-02, later) come from two rounds with `--from-pair 348` on
+//! 340,887 new positions of self-play (`label_games.py --minutes 40`, seeds 11 and 12, stopped
+//! after 31 minutes, and one minute with seed 99), and the three `complexity_*` weights from
+//! two more with `--from-pair 351` after them: held-out loss 0.011688, 0.011494, 0.011412.
+//! Twelve other candidate terms explained less than 0.00003 each and were left out.
 //!
 //! Method: the evaluation is linear in almost every weight, so the tool measures, once per
 //! round, each position's evaluation and its slope along every weight (finite differences
 //! through `rocada::eval::evaluate_with`, so it shares no code with the evaluation it tunes),
 //! then minimises the mean squared difference of win probabilities,
 //! `(sigmoid(eval) - sigmoid(score))^2` with `sigmoid(x) = 1 / (1 + 10^(-x/400))`, by Adam
-//! over that linear model, with a light pull toward the starting weights, keeping the
-//! epoch with the lowest loss on held-out positions (every tenth block of 200 lines). The few non-linear
-//! parts (king attack units, endgame scaling, mop-up) stay fixed; a second round re-measures the
-//! slopes at the new weights. Every round reports the loss on held-out positions measured
-//! with the real evaluation, so a wrong model shows. With `--from-pair N` only the pairs from
-//! `N` on (in `pair_mut`'s order: new terms go last) move and have their slopes measured: a
-//! new term is fitted against the weights in use, in seconds, and the held-out loss before
-//! and after says how much it explains.
+//! over that linear model, with a light pull toward the starting weights, keeping the epoch
+//! with the lowest loss on held-out positions (every tenth block of 200 lines). The few
+//! non-linear parts (king attack units, endgame scaling, mop-up) stay fixed; the complexity
+//! weights (clamped so that the score never changes side) are fitted by the same local
+//! slopes. A second round re-measures the slopes at the new weights. Every round reports the
+//! loss on held-out positions measured with the real evaluation, so a wrong model shows.
+//! With `--from-pair N` only the pairs from `N` on (in `pair_mut`'s order: new terms go last)
+//! move and have their slopes measured: a new term is fitted against the weights in use, in
+//! seconds, and the held-out loss before and after says how much it explains.
 //!
 //! ```text
 //! cargo run --release -p rocada-bench --bin rocada-tune -- DATA [--rounds 2] [--epochs 400] [--from-pair N] [--write src/search/params.rs]
@@ -50,7 +56,7 @@ fn sigmoid(cp: f64) -> f64 {
 }
 
 /// Number of tunable score pairs.
-const PAIRS: usize = 6 + 6 * 32 + 4 * 28 + 8 + 8 + 8 + 14;
+const PAIRS: usize = 6 + 6 * 32 + 4 * 28 + 8 + 8 + 8 + 20;
 
 /// Tunable pair `i` of `w`, in a fixed order.
 fn pair_mut(w: &mut EvalParams, i: usize) -> &mut S {
@@ -74,7 +80,13 @@ fn pair_mut(w: &mut EvalParams, i: usize) -> &mut S {
         344 => &mut w.king_danger,
         345 => &mut w.hanging_piece,
         346 => &mut w.bishop_pawns,
-        _ => &mut w.pawn_push_threat,
+        347 => &mut w.pawn_push_threat,
+        348 => &mut w.weak_pawn,
+        349 => &mut w.passed_safe_stop,
+        350 => &mut w.king_danger_linear,
+        351 => &mut w.complexity_pawns,
+        352 => &mut w.complexity_both_flanks,
+        _ => &mut w.complexity_base,
     }
 }
 
@@ -231,6 +243,12 @@ fn render(w: &EvalParams) -> String {
     t += &format!("    hanging_piece: {},\n", pair(&w.hanging_piece));
     t += &format!("    bishop_pawns: {},\n", pair(&w.bishop_pawns));
     t += &format!("    pawn_push_threat: {},\n", pair(&w.pawn_push_threat));
+    t += &format!("    weak_pawn: {},\n", pair(&w.weak_pawn));
+    t += &format!("    passed_safe_stop: {},\n", pair(&w.passed_safe_stop));
+    t += &format!("    king_danger_linear: {},\n", pair(&w.king_danger_linear));
+    t += &format!("    complexity_pawns: {},\n", pair(&w.complexity_pawns));
+    t += &format!("    complexity_both_flanks: {},\n", pair(&w.complexity_both_flanks));
+    t += &format!("    complexity_base: {},\n", pair(&w.complexity_base));
     t += "};\n";
     t
 }

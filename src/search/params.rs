@@ -275,6 +275,12 @@ pub const EVAL: EvalParams = EvalParams {
     hanging_piece: S( -10,  -12),
     bishop_pawns: S(  -5,    0),
     pawn_push_threat: S( -24,   -4),
+    weak_pawn: S( -16,  -23),
+    passed_safe_stop: S(  -2,    7),
+    king_danger_linear: S(  -1,   -4),
+    complexity_pawns: S(   0,    6),
+    complexity_both_flanks: S(   0,   12),
+    complexity_base: S(   0,  -40),
 };
 // END EVAL
 
