@@ -278,6 +278,7 @@ fn evaluate_from(pos: &Position, w: &EvalParams, pawn_terms: &PawnEntry) -> i32 
 
 /// How much the endgame score `eg` (White's) grows with the pawns on the board, toward the
 /// side it favours; it shrinks at most to zero.
+#[inline(always)]
 fn complexity(b: &Board, eg: i32, w: &EvalParams) -> i32 {
     let pawns = b.by_role(Role::Pawn);
     let queenside = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
