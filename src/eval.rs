@@ -281,7 +281,7 @@ fn evaluate_from(pos: &Position, w: &EvalParams, pawn_terms: &PawnEntry) -> i32 
 #[inline(always)]
 fn complexity(b: &Board, eg: i32, w: &EvalParams) -> i32 {
     let pawns = b.by_role(Role::Pawn);
-    let queenside = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
+    let queenside = Bitboard(FILE_A * 0b1111); // files a..d
     let both_flanks = (pawns & queenside).any() && (pawns & !queenside).any();
     let c = w.complexity_pawns.1 * pawns.count() as i32 + w.complexity_both_flanks.1 * both_flanks as i32 + w.complexity_base.1;
     eg.signum() * c.max(-eg.abs())
@@ -523,9 +523,9 @@ fn threats_and_king(b: &Board, color: Color, info: &[SideInfo; 2], w: &EvalParam
         (minors & by_pawn) | (rooks & (by_pawn | by_minor)) | (queens & (by_pawn | by_minor | theirs.attacks[Role::Rook as usize]));
     s += w.threatened_piece * threatened.count() as i32;
     let pieces = ours & !b.by_role(Role::Pawn) & !b.by_role(Role::King);
-    let hanging = pieces & theirs.all & !mine.all;
-    s += w.hanging_piece * hanging.count() as i32;
-    s += w.weak_pawn * (ours & b.by_role(Role::Pawn) & theirs.all & !mine.all).count() as i32;
+    let undefended = ours & theirs.all & !mine.all;
+    s += w.hanging_piece * (pieces & undefended).count() as i32;
+    s += w.weak_pawn * (b.by_role(Role::Pawn) & undefended).count() as i32;
 
     // Pieces an enemy pawn would attack after a safe push (one step, or two from its rank).
     let empty = !b.occupied();
@@ -724,12 +724,37 @@ mod tests {
         let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
         let pawn = |w: &mut EvalParams| w.piece_value[Role::Pawn as usize] = S(0, 20);
         assert_eq!(with_only(fen, pawn), 20);
-        assert_eq!(with_only(fen, |w| (pawn(w), w.complexity_base = S(0, 10)).1), 30);
-        assert_eq!(with_only(fen, |w| (pawn(w), w.complexity_pawns = S(0, 5), w.complexity_base = S(0, -100)).2), 0);
+        assert_eq!(
+            with_only(fen, |w| {
+                pawn(w);
+                w.complexity_base = S(0, 10);
+            }),
+            30
+        );
+        assert_eq!(
+            with_only(fen, |w| {
+                pawn(w);
+                w.complexity_pawns = S(0, 5);
+                w.complexity_base = S(0, -100);
+            }),
+            0
+        );
         // The same for Black: the score moves toward Black's side, and stops at zero.
         let black = "4k3/4p3/8/8/8/8/8/4K3 w - - 0 1";
-        assert_eq!(with_only(black, |w| (pawn(w), w.complexity_base = S(0, 10)).1), -30);
-        assert_eq!(with_only(black, |w| (pawn(w), w.complexity_base = S(0, -100)).1), 0);
+        assert_eq!(
+            with_only(black, |w| {
+                pawn(w);
+                w.complexity_base = S(0, 10);
+            }),
+            -30
+        );
+        assert_eq!(
+            with_only(black, |w| {
+                pawn(w);
+                w.complexity_base = S(0, -100);
+            }),
+            0
+        );
     }
 
     #[test]
