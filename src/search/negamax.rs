@@ -17,7 +17,8 @@
 //! 13. late move reductions (more at expected cut nodes and for quiet moves after a tactical
 //!     hash move, less at positions that are or were on a principal variation) and PVS
 //!     re-searches,
-//! 14. history and killers on a cut;
+//! 14. history and killers on a cut, and for a quiet best move that raised alpha without
+//!     one (at a PV node);
 //! 15. mate or stalemate when there is no move;
 //! 16. the table store, and the correction history update.
 
@@ -492,6 +493,11 @@ impl<'a> Worker<'a> {
             if quiet && Some(m) != best_move {
                 let _ = quiets_tried.try_push(m);
             }
+        }
+
+        // A quiet best move that raised alpha without a cut (at a PV node) is rewarded too.
+        if let Some(m) = best_move.filter(|&m| best_score < beta && !is_tactical(pos, m)) {
+            self.history.update_quiet(us, m, &quiets_tried, depth, ply, prev, &conts);
         }
 
         if moves_searched == 0 && excluded.is_some() {
