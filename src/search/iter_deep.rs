@@ -51,11 +51,8 @@ impl Worker<'_> {
             return SearchResult { best_move: None, ponder: None, score, pv: Vec::new(), depth: 0, nodes: 0, time_ms: 0 };
         }
         // The root's static evaluation, for `improving` two plies down.
-        self.frames[0].eval = if pos.is_check() {
-            -INFINITE
-        } else {
-            self.history.correction.apply(pos, crate::eval::evaluate_cached(pos, self.pawn_cache))
-        };
+        self.frames[0].eval =
+            if pos.is_check() { -INFINITE } else { self.history.correction.apply(pos, crate::eval::evaluate_cached(pos, self.pawn_cache)) };
         let multipv = limits.multipv().min(root_moves.len());
         let max_depth = limits.depth.map_or(MAX_PLY as i32 - 4, |d| (d as i32).clamp(1, MAX_PLY as i32 - 4));
         let mut completed = 0;
