@@ -40,13 +40,14 @@ use crate::{Color, Move, Position, Role};
 /// correction history and the evaluation re-tuned again, 44.8% (about 2363) with the
 /// falling-evaluation time factor, 41.5% (about 2340) with history pruning, 44.0% (about 2360)
 /// with cut-node reductions, 41.5% (about 2340) with the four-ply continuation history,
-/// 43.5% (about 2355) with the weak-pawn and complexity terms, and 48.5% (about 2390) with the
-/// PV-node history update and the root's static evaluation, each over 200 games). Levels 1,
+/// 43.5% (about 2355) with the weak-pawn and complexity terms, 48.5% (about 2390) with the
+/// PV-node history update and the root's static evaluation, and 47.8% (about 2385) with 150% of
+/// the increment in the soft time limit, each over 200 games). Levels 1,
 /// 3, 5, 7 and 8 through level-against-level matches (1 v 3: -325, 3 v 5: -160, 5 v 7: -380,
 /// 7 v 8: -220, 8 v 10: -220). The other levels are interpolated between the measured ones;
 /// level 20 is the latest full-strength figure.
 pub const ELO_BY_LEVEL: [u32; 20] =
-    [300, 460, 620, 700, 780, 970, 1160, 1380, 1490, 1600, 1635, 1670, 1700, 1735, 1770, 1860, 1950, 2040, 2130, 2390];
+    [300, 460, 620, 700, 780, 970, 1160, 1380, 1490, 1600, 1635, 1670, 1700, 1735, 1770, 1860, 1950, 2040, 2130, 2385];
 
 /// The level (1..=20) whose approximate Elo is closest to `elo`.
 pub fn level_for_elo(elo: u32) -> u8 {
