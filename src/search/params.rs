@@ -146,8 +146,9 @@ pub const MOVE_OVERHEAD_MS: f64 = 30.0;
 /// Moves assumed left in the game without `movestogo`.
 pub const DEFAULT_MOVES_TO_GO: f64 = 14.0;
 /// Part of the increment added to the soft limit, in percent. Above 100, so the clock is
-/// spent down to a small reserve (at 10s+0.1s, about 0.6 s by move 40, not 2 s) and the time
-/// goes to the middlegame rather than being carried to the end of the game.
+/// spent down to a small reserve and the time goes to the middlegame rather than being carried
+/// to the end of the game (at 10s+0.1s, a median of 1.06 s left at move 40 and 0.63 s at move
+/// 60, against 1.88 s and 1.58 s at 75%).
 pub const INCREMENT_USE_PERCENT: f64 = 150.0;
 /// The hard limit is at most this multiple of the soft limit ...
 pub const HARD_LIMIT_FACTOR: f64 = 4.0;
