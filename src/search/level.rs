@@ -30,9 +30,10 @@ use crate::{Color, Move, Position, Role};
 /// index 19 = level 20, full strength); `rocada-uci` maps `UCI_Elo` through it.
 ///
 /// Measured with scripts/match/match.py (20-40 games each, so about +-110 to +-150 Elo):
-/// level 10 scored 70% against Stockfish `UCI_Elo` 1350 at 5s+0.05s and 90% at 10s+0.1s
-/// (about 1600). Levels 15 and 19 were first measured at 5s+0.05s (85% against 1800, 42.5%
-/// against 2100); re-measured at 10s+0.1s over 40 games each with the engine of 2026-12-01
+/// level 10 scored 70% against Stockfish `UCI_Elo` 1350 at 5s+0.05s and 90% at 10s+0.1s,
+/// and with the engine of 2026-12-02 68.8% against 1600 at 10s+0.1s over 40 games (about
+/// 1735, 95%: 1632 .. 1874). Levels 15 and 19 were first measured at 5s+0.05s (85% against
+/// 1800, 42.5% against 2100); re-measured at 10s+0.1s over 40 games each with the engine of 2026-12-01
 /// (level 15 21.2% against 2000, level 19 40.0% against 2200) and again with that of
 /// 2026-12-02 (23.8% and 35.0%): over the 80 games, level 15 about 1785 and level 19 about
 /// 2110. Full strength: 29.8% against 2400 over 200
@@ -46,10 +47,11 @@ use crate::{Color, Move, Position, Role};
 /// the increment in the soft time limit 47.8% and then 51.0% in two runs of 200 games, 49.4%
 /// over the 400, about 2396). Levels 1,
 /// 3, 5, 7 and 8 through level-against-level matches (1 v 3: -325, 3 v 5: -160, 5 v 7: -380,
-/// 7 v 8: -220, 8 v 10: -220). The other levels are interpolated between the measured ones;
+/// 7 v 8: -220, 8 v 10: -220; anchored when level 10 was put at 1600, so probably on the low
+/// side now). The other levels are interpolated between the measured ones;
 /// level 20 is the latest full-strength figure.
 pub const ELO_BY_LEVEL: [u32; 20] =
-    [300, 460, 620, 700, 780, 970, 1160, 1380, 1490, 1600, 1637, 1674, 1711, 1748, 1785, 1866, 1948, 2029, 2110, 2396];
+    [300, 460, 620, 700, 780, 970, 1160, 1380, 1490, 1735, 1745, 1755, 1765, 1775, 1785, 1866, 1948, 2029, 2110, 2396];
 
 /// The level (1..=20) whose approximate Elo is closest to `elo`.
 pub fn level_for_elo(elo: u32) -> u8 {
