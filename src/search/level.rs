@@ -29,27 +29,17 @@ use crate::{Color, Move, Position, Role};
 /// Approximate Elo of each level on Stockfish 15.1's `UCI_Elo` scale (index 0 = level 1 ..
 /// index 19 = level 20, full strength); `rocada-uci` maps `UCI_Elo` through it.
 ///
-/// Measured with scripts/match/match.py (20-40 games each, so about +-110 to +-150 Elo):
-/// level 10 scored 70% against Stockfish `UCI_Elo` 1350 at 5s+0.05s and 90% at 10s+0.1s,
-/// and with the engine of 2026-12-02 68.8% against 1600 at 10s+0.1s over 40 games (about
-/// 1735, 95%: 1632 .. 1874). Levels 15 and 19 were first measured at 5s+0.05s (85% against
-/// 1800, 42.5% against 2100); re-measured at 10s+0.1s over 40 games each with the engine of 2026-12-01
-/// (level 15 21.2% against 2000, level 19 40.0% against 2200) and again with that of
-/// 2026-12-02 (23.8% and 35.0%): over the 80 games, level 15 about 1785 and level 19 about
-/// 2110. Full strength: 29.8% against 2400 over 200
-/// games at 10s+0.1s (about 2250, 95%: 2200 .. 2295; later 22.0% with singular extensions,
-/// 33.2% (about 2280) with the re-tuned evaluation of 2026-12-01, 40.5% (about 2333) with
-/// correction history and the evaluation re-tuned again, 44.8% (about 2363) with the
-/// falling-evaluation time factor, 41.5% (about 2340) with history pruning, 44.0% (about 2360)
-/// with cut-node reductions, 41.5% (about 2340) with the four-ply continuation history,
-/// 43.5% (about 2355) with the weak-pawn and complexity terms, 48.5% (about 2390) with the
-/// PV-node history update and the root's static evaluation, each over 200 games; with 150% of
-/// the increment in the soft time limit 47.8% and then 51.0% in two runs of 200 games, 49.4%
-/// over the 400, about 2396). Levels 1,
-/// 3, 5, 7 and 8 through level-against-level matches (1 v 3: -325, 3 v 5: -160, 5 v 7: -380,
-/// 7 v 8: -220, 8 v 10: -220; anchored when level 10 was put at 1600, so probably on the low
-/// side now). The other levels are interpolated between the measured ones;
-/// level 20 is the latest full-strength figure.
+/// Measured with scripts/match/match.py at 10s+0.1s (each row, with its command and the
+/// earlier measurements, is in scripts/match/README.md):
+/// - level 10: 68.8% against `UCI_Elo` 1600 over 40 games (about 1735, 95%: 1632 .. 1874);
+/// - level 15: 22.5% against 2000 over 80 games (about 1785);
+/// - level 19: 37.5% against 2200 over 80 games (about 2110);
+/// - level 20 (full strength): 49.4% against 2400 over 400 games (about 2396, 95%: 2367 ..
+///   2424).
+///
+/// Levels 1, 3, 5, 7 and 8 come from level-against-level matches (1 v 3: -325, 3 v 5: -160,
+/// 5 v 7: -380, 7 v 8: -220, 8 v 10: -220), anchored when level 10 stood at 1600, so they are
+/// probably on the low side now. The other levels are interpolated between measured ones.
 pub const ELO_BY_LEVEL: [u32; 20] =
     [300, 460, 620, 700, 780, 970, 1160, 1380, 1490, 1735, 1745, 1755, 1765, 1775, 1785, 1866, 1948, 2029, 2110, 2396];
 
