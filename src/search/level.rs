@@ -31,17 +31,21 @@ use crate::{Color, Move, Position, Role};
 ///
 /// Measured with scripts/match/match.py at 10s+0.1s (each row, with its command and the
 /// earlier measurements, is in scripts/match/README.md):
-/// - level 10: 68.8% against `UCI_Elo` 1600 over 40 games (about 1735, 95%: 1632 .. 1874);
+/// - level 3: 17.5% against `UCI_Elo` 1350 over 40 games (about 1080);
+/// - level 5: 41.2% against 1350 over 40 games (about 1290);
+/// - level 7: 59.4% against 1350 over 80 games (about 1415);
+/// - level 8: 71.9% against 1350 over 80 games (about 1515);
+/// - level 10: 68.8% against 1600 over 40 games (about 1735);
 /// - level 15: 22.5% against 2000 over 80 games (about 1785);
 /// - level 19: 37.5% against 2200 over 80 games (about 2110);
-/// - level 20 (full strength): 49.4% against 2400 over 400 games (about 2396, 95%: 2367 ..
-///   2424).
+/// - level 20 (full strength): 48.1% against 2400 over 600 games (about 2387, 95%: 2363 ..
+///   2410).
 ///
-/// Levels 1, 3, 5, 7 and 8 come from level-against-level matches (1 v 3: -325, 3 v 5: -160,
-/// 5 v 7: -380, 7 v 8: -220, 8 v 10: -220), anchored when level 10 stood at 1600, so they are
-/// probably on the low side now. The other levels are interpolated between measured ones.
+/// Level 1 is level 3's figure less the 325 Elo level 1 scored below level 3 in a level-
+/// against-level match (Stockfish's weakest setting, 1350, is too strong to measure it). The
+/// other levels are interpolated between measured ones.
 pub const ELO_BY_LEVEL: [u32; 20] =
-    [300, 460, 620, 700, 780, 970, 1160, 1380, 1490, 1735, 1745, 1755, 1765, 1775, 1785, 1866, 1948, 2029, 2110, 2396];
+    [755, 920, 1080, 1185, 1290, 1350, 1415, 1515, 1625, 1735, 1745, 1755, 1765, 1775, 1785, 1866, 1948, 2029, 2110, 2387];
 
 /// The level (1..=20) whose approximate Elo is closest to `elo`.
 pub fn level_for_elo(elo: u32) -> u8 {
