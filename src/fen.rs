@@ -8,6 +8,7 @@
 //! ranks are counted, never collected, and the first fault ends the reading (an error quotes at
 //! most 24 characters of the text). So no length limit is needed.
 
+use crate::quoted::{Quoted, QuotedChar};
 use crate::{Bitboard, Board, Color, File, Piece, Rank, Role, Setup, Square};
 use arrayvec::ArrayVec;
 use core::fmt;
@@ -78,11 +79,11 @@ impl fmt::Display for ParseFenError {
             ParseFenError::Empty => f.write_str("FEN is empty"),
             ParseFenError::FieldCount(n) => write!(f, "FEN has {n} fields, expected at most 6"),
             ParseFenError::Board(why) => write!(f, "board part of FEN: {why}"),
-            ParseFenError::Turn(got) => write!(f, "side to move of FEN is {got:?}, expected \"w\" or \"b\""),
+            ParseFenError::Turn(got) => write!(f, "side to move of FEN is {}, expected \"w\" or \"b\"", Quoted(got)),
             ParseFenError::Castling(why) => write!(f, "castling part of FEN: {why}"),
-            ParseFenError::EnPassant(got) => write!(f, "en passant part of FEN is {got:?}, expected \"-\" or a square such as e3"),
-            ParseFenError::Halfmoves(got) => write!(f, "half-move clock of FEN is {got:?}, expected a number"),
-            ParseFenError::Fullmoves(got) => write!(f, "move number of FEN is {got:?}, expected a number from 1"),
+            ParseFenError::EnPassant(got) => write!(f, "en passant part of FEN is {}, expected \"-\" or a square such as e3", Quoted(got)),
+            ParseFenError::Halfmoves(got) => write!(f, "half-move clock of FEN is {}, expected a number", Quoted(got)),
+            ParseFenError::Fullmoves(got) => write!(f, "move number of FEN is {}, expected a number from 1", Quoted(got)),
         }
     }
 }
@@ -108,7 +109,7 @@ fn parse_board(field: &str) -> Result<Board, ParseFenError> {
         for c in text.chars() {
             if let Some(d) = c.to_digit(10) {
                 if !(1..=8).contains(&d) || prev_digit {
-                    return Err(ParseFenError::Board(format!("rank {} has a bad empty-square count {c:?}", rank.char())));
+                    return Err(ParseFenError::Board(format!("rank {} has a bad empty-square count {}", rank.char(), QuotedChar(c))));
                 }
                 file += d;
                 prev_digit = true;
@@ -120,8 +121,9 @@ fn parse_board(field: &str) -> Result<Board, ParseFenError> {
                 prev_digit = false;
             } else {
                 return Err(ParseFenError::Board(format!(
-                    "rank {} has {c:?}, which is not a piece letter (PNBRQK, pnbrqk) or a digit",
-                    rank.char()
+                    "rank {} has {}, which is not a piece letter (PNBRQK, pnbrqk) or a digit",
+                    rank.char(),
+                    QuotedChar(c)
                 )));
             }
             if file > 8 {
@@ -166,7 +168,7 @@ fn parse_castling(field: &str, board: &Board) -> Result<Bitboard, ParseFenError>
             'k' => outer_rook(board, color, true),
             'q' => outer_rook(board, color, false),
             f @ 'a'..='h' => Square::from_coords(File::from_char(f).unwrap_or(File::A), rank),
-            _ => return Err(ParseFenError::Castling(format!("{c:?} is not one of KQkq, A-H, a-h or -"))),
+            _ => return Err(ParseFenError::Castling(format!("{} is not one of KQkq, A-H, a-h or -", QuotedChar(c)))),
         };
         rights = rights.with(sq);
     }

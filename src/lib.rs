@@ -53,6 +53,7 @@ pub mod pgn;
 mod piece;
 mod polyglot_random;
 mod position;
+mod quoted;
 mod role;
 mod san;
 pub mod search;

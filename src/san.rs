@@ -17,6 +17,7 @@
 //! language, errors), since this module is private and re-exported at the crate root.
 
 use crate::attacks::{self, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use crate::quoted::Quoted;
 use crate::{figurine, Bitboard, CastlingSide, Color, File, Lang, Move, MoveKind, MoveList, Piece, Position, Rank, Role, Square};
 use arrayvec::{ArrayString, ArrayVec};
 use core::fmt;
@@ -104,10 +105,10 @@ impl SanError {
 impl fmt::Display for SanError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SanError::Syntax { input, detail } => write!(f, "invalid move syntax {input:?}: {detail}"),
-            SanError::Illegal { input, reason } => write!(f, "illegal move {input:?}: {reason}"),
+            SanError::Syntax { input, detail } => write!(f, "invalid move syntax {}: {detail}", Quoted(input)),
+            SanError::Illegal { input, reason } => write!(f, "illegal move {}: {reason}", Quoted(input)),
             SanError::Ambiguous { input, candidates } => {
-                write!(f, "ambiguous move {input:?}: ")?;
+                write!(f, "ambiguous move {}: ", Quoted(input))?;
                 let promotions =
                     candidates.len() > 1 && candidates.iter().all(|(m, _)| m.promotion().is_some() && m.from() == candidates[0].0.from());
                 if promotions {

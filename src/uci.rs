@@ -4,6 +4,7 @@
 //! What [`parse_uci`] accepts is documented on it (this module is private, re-exported at the
 //! crate root).
 
+use crate::quoted::Quoted;
 use crate::san::moves_to;
 use crate::{Color, Move, Position, Role, Square};
 use core::fmt;
@@ -41,10 +42,10 @@ impl fmt::Display for UciError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             UciError::Syntax { input } => {
-                write!(f, "invalid move syntax {input:?}: expected UCI such as e2e4, e7e8q or e1g1")
+                write!(f, "invalid move syntax {}: expected UCI such as e2e4, e7e8q or e1g1", Quoted(input))
             }
             UciError::NullMove => f.write_str("illegal move \"0000\": the null move is not a move, a player must move"),
-            UciError::Illegal { input, reason } => write!(f, "illegal move {input:?}: {reason}"),
+            UciError::Illegal { input, reason } => write!(f, "illegal move {}: {reason}", Quoted(input)),
         }
     }
 }

@@ -355,7 +355,11 @@ fn parse_time(t: &str) -> Result<u64, String> {
     let err = || format!("\"{t}\" is not a time (minutes, or a number with s, m or h)");
     if let Some((h, m)) = lower.split_once('h') {
         let hours = parse_number(h, 60 * MINUTE).ok_or_else(err)?;
-        let m = m.trim_end_matches("min").trim_end_matches(['m', '\'']);
+        let mut m = m;
+        while let Some(rest) = m.strip_suffix("min") {
+            m = rest;
+        }
+        let m = m.trim_end_matches(['m', '\'']);
         let minutes = if m.is_empty() { 0 } else { parse_number(m, MINUTE).ok_or_else(err)? };
         return Ok(hours + minutes);
     }

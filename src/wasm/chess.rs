@@ -10,6 +10,7 @@ use super::options::{self, Options};
 use super::types::*;
 use crate::game::{Game, GameError};
 use crate::pgn::{self, Line, Node, ReadOptions, Reader, WriteOptions};
+use crate::quoted::Quoted;
 use crate::{
     explain, for_each_san, parse_san, perft, Bitboard, CastlingMode, CastlingNotation, CastlingSide, Color, Invalid, Lang, Move, Position,
     PositionError, Role, SanOptions, SanStyle, Setup, Square,
@@ -211,7 +212,7 @@ impl Chess {
             None => None,
             Some(p) => Some(single_role(&p).ok_or_else(|| Failure::Option {
                 option: "piece".to_owned(),
-                message: format!("expected 'p', 'n', 'b', 'r', 'q' or 'k', got {p:?}"),
+                message: format!("expected 'p', 'n', 'b', 'r', 'q' or 'k', got {}", Quoted(&p)),
             })?),
         };
         let style = self.style(&o)?;

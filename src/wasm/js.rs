@@ -1,5 +1,6 @@
 //! Small helpers for building plain JS objects and naming JS values in messages.
 
+use crate::quoted::Quoted;
 use wasm_bindgen::prelude::*;
 
 /// A plain JS object under construction (error details, explanations, PGN trees: the calls
@@ -56,9 +57,9 @@ pub(crate) fn describe(value: &JsValue) -> String {
         Some(s) => {
             let cut: String = s.chars().take(40).collect();
             if cut.len() < s.len() {
-                format!("{cut:?}...")
+                format!("{}...", Quoted(&cut))
             } else {
-                format!("{cut:?}")
+                Quoted(&cut).to_string()
             }
         }
         None => type_name(value),

@@ -4,6 +4,7 @@
 
 use super::error::Failure;
 use super::js::{describe, type_name};
+use crate::quoted::Quoted;
 use crate::{Color, Lang, Piece, Role, Square};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -47,7 +48,7 @@ impl Options {
             let Some(&known_name) = known.iter().find(|k| **k == name) else {
                 return Err(Failure::Option {
                     option: name.clone(),
-                    message: format!("unknown option {name:?}; the known ones are: {}", known.join(", ")),
+                    message: format!("unknown option {}; the known ones are: {}", Quoted(&name), known.join(", ")),
                 });
             };
             let v = js_sys::Reflect::get(object, &key).map_err(|_| unreadable())?;
@@ -93,7 +94,10 @@ impl Options {
                 "en" => Ok(Some(Lang::En)),
                 "ro" => Ok(Some(Lang::Ro)),
                 "es" => Ok(Some(Lang::Es)),
-                _ => Err(Failure::Option { option: "lang".to_owned(), message: format!("expected 'en', 'ro' or 'es', got {code:?}") }),
+                _ => Err(Failure::Option {
+                    option: "lang".to_owned(),
+                    message: format!("expected 'en', 'ro' or 'es', got {}", Quoted(&code)),
+                }),
             },
         }
     }
