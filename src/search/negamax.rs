@@ -17,8 +17,9 @@
 //! 13. late move reductions (more at expected cut nodes and for quiet moves after a tactical
 //!     hash move, less at positions that are or were on a principal variation) and PVS
 //!     re-searches,
-//! 14. history and killers on a cut, and for a quiet best move that raised alpha without
-//!     one (at a PV node);
+//! 14. history and killers on a cut (capture history for the move that cut and the captures
+//!     tried before it), and for a quiet best move that raised alpha without one (at a PV
+//!     node);
 //! 15. mate or stalemate when there is no move;
 //! 16. the table store, and the correction history update.
 
@@ -352,7 +353,7 @@ impl<'a> Worker<'a> {
             if ply >= 2 { cont_key(us, self.frames[ply - 2].mv) } else { None },
             if ply >= 4 { cont_key(us, self.frames[ply - 4].mv) } else { None },
         ];
-        let mut picker = MovePicker::new(pos, tt_move, killers, counter, conts);
+        let mut picker = MovePicker::new(pos, self.history, tt_move, killers, counter, conts);
         if picker.is_empty() {
             // Step 15. Mate or stalemate.
             return if in_check { -MATE + ply as i32 } else { 0 };
@@ -363,6 +364,7 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let mut moves_searched = 0;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut captures_tried: ArrayVec<Move, 32> = ArrayVec::new();
         // Whether the hash move is a capture or promotion: quiet moves after it are reduced more.
         let mut tt_move_tactical = false;
         let lmp_count = (p::LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
@@ -485,13 +487,14 @@ impl<'a> Worker<'a> {
                         if quiet {
                             self.history.update_quiet(us, m, &quiets_tried, depth, ply, prev, &conts);
                         }
+                        self.history.update_captures(pos, Some(m).filter(|_| !quiet), &captures_tried, depth);
                         break;
                     }
                     alpha = score;
                 }
             }
-            if quiet && Some(m) != best_move {
-                let _ = quiets_tried.try_push(m);
+            if Some(m) != best_move {
+                let _ = if quiet { quiets_tried.try_push(m) } else { captures_tried.try_push(m) };
             }
         }
 

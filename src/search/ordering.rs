@@ -2,8 +2,9 @@
 //!
 //! The picker hands out the legal moves of a node best-first, in stages:
 //! 1. `TtMove`: the hash move, if it is legal here;
-//! 2. `GoodCaptures`: captures and promotions by most valuable victim / least valuable
-//!    attacker, each checked by SEE as it comes up; losing ones are set aside;
+//! 2. `GoodCaptures`: captures and promotions by the value they win, then by capture history
+//!    (how often this piece taking this victim on this square caused a cut), each checked
+//!    by SEE as it comes up; losing ones are set aside;
 //! 3. `Killers`: the two quiet moves that last caused a cut at this ply, then the counter
 //!    move (the quiet reply that refuted the opponent's last move);
 //! 4. `Quiets`: the rest by history score (butterfly history plus the continuation histories
@@ -55,12 +56,13 @@ pub fn is_tactical(pos: &Position, m: Move) -> bool {
     m.promotion().is_some() || m.is_en_passant() || (!m.is_castle() && pos.board().by_color(!pos.turn()).contains(m.to()))
 }
 
-/// Most valuable victim, least valuable attacker.
+/// The ordering score of a capture or promotion: the value it wins (victim plus promotion)
+/// first, then how often this piece taking this victim on this square caused a cut.
 #[inline(always)]
-fn mvv_lva(pos: &Position, m: Move) -> i32 {
+fn capture_score(pos: &Position, m: Move, history: &History) -> i32 {
     let victim = pos.capture_of(m).map_or(0, |r| SEE_VALUE[r as usize]);
     let promo = m.promotion().map_or(0, |r| SEE_VALUE[r as usize]);
-    (victim + promo) * 8 - m.role() as i32
+    (victim + promo) * 16 + history.capture(pos, m) / 2
 }
 
 /// A move as continuation histories see it: the moving piece (`colour * 6 + role`) and its
@@ -85,12 +87,24 @@ fn cont_index(prev: (u8, u8), side: Color, m: Move) -> usize {
     (((prev.0 as usize * 64 + prev.1 as usize) * 12 + side as usize * 6 + m.role() as usize) * 64) + m.destination() as usize
 }
 
-/// Quiet-move statistics shared by the whole search.
+/// Size of the capture history: [moved piece][to][victim role, or 6 for none].
+const CAPTURE_SIZE: usize = 12 * 64 * 7;
+
+/// The capture history entry of the tactical move `m`: the moving piece (`colour * 6 + role`),
+/// its destination and the role it takes there (6 for none: a promotion or en passant).
+#[inline(always)]
+fn capture_slot(pos: &Position, m: Move) -> usize {
+    ((pos.turn() as usize * 6 + m.role() as usize) * 64 + m.to() as usize) * 7 + pos.board().role_at(m.to()).map_or(6, |r| r as usize)
+}
+
+/// Move-ordering statistics shared by the whole search.
 pub struct History {
     /// Butterfly history: [side][from][to], within +-HISTORY_MAX.
     butterfly: [[[i32; 64]; 64]; 2],
     /// Continuation history (shared by the one-, two- and four-ply-back keys), within +-HISTORY_MAX.
     cont: Vec<i16>,
+    /// Capture history, by [`capture_slot`].
+    capture: [i32; CAPTURE_SIZE],
     /// Two killer moves per ply.
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     /// Counter moves: [moved piece (colour * 6 + role)][destination] of the previous move.
@@ -105,6 +119,7 @@ impl History {
         History {
             butterfly: [[[0; 64]; 64]; 2],
             cont: vec![0; CONT_SIZE],
+            capture: [0; CAPTURE_SIZE],
             killers: [[None; 2]; MAX_PLY + 1],
             counter: [[None; 64]; 12],
             correction: Correction::new(),
@@ -115,6 +130,7 @@ impl History {
     pub fn clear(&mut self) {
         self.butterfly = [[[0; 64]; 64]; 2];
         self.cont.iter_mut().for_each(|h| *h = 0);
+        self.capture = [0; CAPTURE_SIZE];
         self.killers = [[None; 2]; MAX_PLY + 1];
         self.counter = [[None; 64]; 12];
         self.correction.clear();
@@ -141,6 +157,24 @@ impl History {
             h += self.cont[cont_index(*c, side, m)] as i32;
         }
         h
+    }
+
+    /// The capture history score of the tactical move `m`.
+    #[inline(always)]
+    pub fn capture(&self, pos: &Position, m: Move) -> i32 {
+        self.capture[capture_slot(pos, m)]
+    }
+
+    /// Rewards the tactical move `best` that caused a cut (if any) and punishes the tactical
+    /// moves `tried` before the cut.
+    pub fn update_captures(&mut self, pos: &Position, best: Option<Move>, tried: &[Move], depth: i32) {
+        let bonus = (depth * depth).min(HISTORY_BONUS_CAP);
+        if let Some(m) = best {
+            gravity(&mut self.capture[capture_slot(pos, m)], bonus);
+        }
+        for &m in tried {
+            gravity(&mut self.capture[capture_slot(pos, m)], -bonus);
+        }
     }
 
     /// The killers at `ply`.
@@ -261,7 +295,14 @@ pub struct MovePicker {
 
 impl MovePicker {
     /// A picker for the main search: every legal move of `pos`.
-    pub fn new(pos: &Position, tt_move: u16, killers: [Option<Move>; 2], counter: Option<Move>, conts: Conts) -> MovePicker {
+    pub fn new(
+        pos: &Position,
+        history: &History,
+        tt_move: u16,
+        killers: [Option<Move>; 2],
+        counter: Option<Move>,
+        conts: Conts,
+    ) -> MovePicker {
         let mut list = ArrayVec::new();
         let theirs = pos.board().by_color(!pos.turn());
         let mut found_tt = None;
@@ -281,7 +322,7 @@ impl MovePicker {
             }
         }
         for sm in list[..n_caps].iter_mut() {
-            sm.score = mvv_lva(pos, sm.mv);
+            sm.score = capture_score(pos, sm.mv, history);
         }
         let killers = [killers[0].filter(|&k| Some(k) != found_tt), killers[1].filter(|&k| Some(k) != found_tt)];
         let counter = counter.filter(|&c| Some(c) != found_tt && Some(c) != killers[0] && Some(c) != killers[1]);
@@ -302,14 +343,14 @@ impl MovePicker {
 
     /// A picker for quiescence: captures and queen promotions only (all moves if in check,
     /// which is handled by [`MovePicker::new`]).
-    pub fn captures(pos: &Position, tt_move: u16) -> MovePicker {
+    pub fn captures(pos: &Position, history: &History, tt_move: u16) -> MovePicker {
         let mut list = ArrayVec::new();
         let mut found_tt = None;
         for &m in pos.tactical_moves().iter() {
             if tt_move != 0 && encode(m) == tt_move {
                 found_tt = Some(m);
             }
-            list.push(ScoredMove { mv: m, score: mvv_lva(pos, m) });
+            list.push(ScoredMove { mv: m, score: capture_score(pos, m, history) });
         }
         let n_caps = list.len();
         MovePicker {
@@ -348,7 +389,7 @@ impl MovePicker {
 
     /// The next move, or `None` when all have been handed out. With `use_see`, captures that
     /// lose material by SEE wait until after the quiet moves; without it (quiescence, which
-    /// prunes them itself) every capture comes in MVV-LVA order.
+    /// prunes them itself) every capture comes in the order of `capture_score`.
     pub fn next(&mut self, pos: &Position, history: &History, use_see: bool) -> Option<Move> {
         loop {
             match self.stage {

@@ -63,8 +63,11 @@ impl Worker<'_> {
         }
 
         let tt_move = tt.map_or(0, |t| t.mv);
-        let mut picker =
-            if in_check { MovePicker::new(pos, tt_move, [None; 2], None, Conts::default()) } else { MovePicker::captures(pos, tt_move) };
+        let mut picker = if in_check {
+            MovePicker::new(pos, self.history, tt_move, [None; 2], None, Conts::default())
+        } else {
+            MovePicker::captures(pos, self.history, tt_move)
+        };
         if in_check && picker.is_empty() {
             return -MATE + ply as i32;
         }
