@@ -15,7 +15,8 @@
 //! 5. king safety: attackers of the king zone and safe checks (linear and quadratic), pawn
 //!    shield;
 //! 6. endgame knowledge: no mating material is 0, opposite-coloured bishops and a
-//!    pawnless minor-piece edge are scaled down, a bare king is driven to the edge.
+//!    pawnless minor-piece edge are scaled down, a bare king is driven to the edge (and, against
+//!    a bishop and a knight, to a corner of the bishop's colour).
 //!
 //! Guarantees: deterministic, symmetric (a colour-flipped position gets the negated score
 //! before the tempo bonus), never within the mate score range. All weights live in
@@ -632,7 +633,34 @@ fn mop_up(b: &Board, strong: Color, w: &EvalParams) -> i32 {
     };
     let df = (sk.file() as i32 - wk.file() as i32).abs();
     let dr = (sk.rank() as i32 - wk.rank() as i32).abs();
-    p::MOPUP_EDGE * centre_distance(wk) + p::MOPUP_KINGS * (14 - df - dr)
+    let edge = p::MOPUP_EDGE * centre_distance(wk) + p::MOPUP_KINGS * (14 - df - dr);
+    match bishop_and_knight_colour(b, strong) {
+        Some(dark) => edge + p::MOPUP_BN_CORNER * (14 - mating_corner_distance(wk, dark)),
+        None => edge,
+    }
+}
+
+/// With exactly a bishop and a knight (and the king) for `strong`: whether the bishop is on
+/// the dark squares. King, bishop and knight mate only in a corner of the bishop's colour.
+fn bishop_and_knight_colour(b: &Board, strong: Color) -> Option<bool> {
+    let ours = b.by_color(strong);
+    let bishops = ours & b.by_role(Role::Bishop);
+    let knights = ours & b.by_role(Role::Knight);
+    if bishops.count() != 1 || knights.count() != 1 || (ours & !bishops & !knights & !b.by_role(Role::King)).any() {
+        return None;
+    }
+    Some((bishops & Bitboard::DARK_SQUARES).any())
+}
+
+/// Steps (file plus rank) from `sq` to the nearer corner of that colour (a1 and h8 are dark,
+/// a8 and h1 light), 0..=14.
+fn mating_corner_distance(sq: Square, dark: bool) -> i32 {
+    let (f, r) = (sq.file() as i32, sq.rank() as i32);
+    if dark {
+        (f + r).min(14 - f - r)
+    } else {
+        (f + 7 - r).min(7 - f + r)
+    }
 }
 
 #[cfg(test)]
@@ -754,6 +782,28 @@ mod tests {
                 w.complexity_base = S(0, -100);
             }),
             0
+        );
+    }
+
+    #[test]
+    fn bishop_and_knight_drive_the_king_to_their_corner() {
+        assert_eq!(mating_corner_distance(Square::A1, true), 0);
+        assert_eq!(mating_corner_distance(Square::H8, true), 0);
+        assert_eq!(mating_corner_distance(Square::A8, true), 7);
+        assert_eq!(mating_corner_distance(Square::H1, false), 0);
+        assert_eq!(mating_corner_distance(Square::D4, false), 7);
+        // Dark-squared bishop (e3): the bare king in h8 is worth more to White than in a8,
+        // though both are corners; with a light-squared bishop (d3) the other way.
+        let eval = |fen: &str| evaluate(&Position::from_fen(fen, CastlingMode::Standard).unwrap());
+        assert!(eval("7k/8/5K2/8/8/4BN2/8/8 w - - 0 1") > eval("k7/8/2K5/8/8/4BN2/8/8 w - - 0 1") + 200);
+        assert!(eval("k7/8/2K5/8/8/3BN3/8/8 w - - 0 1") > eval("7k/8/5K2/8/8/3BN3/8/8 w - - 0 1") + 200);
+        // Other material keeps the plain edge term.
+        assert_eq!(
+            bishop_and_knight_colour(
+                Position::from_fen("k7/8/2K5/8/8/3BB3/8/8 w - - 0 1", CastlingMode::Standard).unwrap().board(),
+                Color::White
+            ),
+            None
         );
     }
 

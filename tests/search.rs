@@ -253,3 +253,21 @@ fn levels_play_legal_reproducible_moves_within_their_budget() {
     let r = search(&p, Limits { level: Some(3), ..Limits::default() });
     assert_eq!(r.best_move.unwrap().uci(CastlingMode::Standard), "f3h4");
 }
+
+#[test]
+fn bishop_and_knight_mate_within_fifty_moves() {
+    // The bare king starts in the centre or in the corner where they cannot mate; it defends
+    // with the same engine. At 20,000 nodes a move the mate comes inside the fifty-move rule
+    // only if the evaluation drives the king to a corner of the bishop's colour.
+    for fen in ["8/8/2k2NK1/8/8/8/5B2/8 b - - 0 1", "k7/8/2K5/8/8/8/8/2B1N3 w - - 0 1"] {
+        let mut p = pos(fen);
+        let mut hashes = Vec::new();
+        let mut sides = [Search::new(4), Search::new(4)];
+        while !p.is_checkmate() {
+            assert!(p.halfmoves() < 100 && !p.legal_moves().is_empty(), "{fen}: no mate by {}", p.fen());
+            let r = sides[p.turn() as usize].go(&p, &hashes, Limits::nodes(20_000), &mut |_| {}, &mut || false);
+            hashes.push(p.zobrist_hash());
+            p.play(r.best_move.unwrap()).unwrap();
+        }
+    }
+}

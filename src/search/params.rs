@@ -311,6 +311,9 @@ pub const SCALE_FULL: i32 = 128;
 pub const MOPUP_EDGE: i32 = 20;
 /// Mop-up bonus per step of king distance saved.
 pub const MOPUP_KINGS: i32 = 8;
+/// Mop-up with a bishop and a knight: per step of the bare king toward a corner of the
+/// bishop's colour (the only corners where they mate).
+pub const MOPUP_BN_CORNER: i32 = 60;
 
 // ---------------------------------------------------------------------------------------
 // Levels (1..=19; 20 is full strength)
