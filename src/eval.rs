@@ -13,7 +13,7 @@
 //!    pieces threatened by lesser ones, pieces and pawns attacked and undefended, pieces a
 //!    safe pawn push would attack;
 //! 5. king safety: attackers of the king zone and safe checks (linear and quadratic), pawn
-//!    shield;
+//!    shield; and in the endgame, the king's distance to the nearest pawn;
 //! 6. endgame knowledge: no mating material is 0, opposite-coloured bishops and a
 //!    pawnless minor-piece edge are scaled down, a bare king is driven to the edge (and, against
 //!    a bishop and a knight, to a corner of the bishop's colour).
@@ -207,6 +207,8 @@ pub struct EvalParams {
     pub complexity_both_flanks: S,
     /// ... and always (negative: fewer pawns, a smaller advantage).
     pub complexity_base: S,
+    /// Per step between a king and the nearest pawn, its own or the enemy's.
+    pub king_pawn_distance: S,
 }
 
 /// What the first pass learns about one side.
@@ -541,6 +543,11 @@ fn threats_and_king(b: &Board, color: Color, info: &[SideInfo; 2], w: &EvalParam
         return s;
     };
 
+    // Distance to the nearest pawn: in the endgame the king belongs among the pawns.
+    if let Some(d) = b.by_role(Role::Pawn).into_iter().map(|sq| king.distance(sq) as i32).min() {
+        s += w.king_pawn_distance * d;
+    }
+
     // Pawn shield and open files around a king on its first two ranks.
     let our_pawns = b.by_piece(Piece::new(color, Role::Pawn));
     if relative_rank(color, king) <= 1 {
@@ -745,6 +752,14 @@ mod tests {
         // e5 is on its fifth rank: three times the weight; then the knight on g7 guards e6.
         assert_eq!(with_only("4k3/8/8/4P3/8/8/8/4K3 w - - 0 1", safe), 30);
         assert_eq!(with_only("4k3/6n1/8/4P3/8/8/8/4K3 w - - 0 1", safe), 0);
+    }
+
+    #[test]
+    fn a_king_far_from_the_pawns_loses_per_step() {
+        let distance = |w: &mut EvalParams| w.king_pawn_distance = S(-10, -10);
+        // White's king is three steps from a4, then four; Black's seven from a5.
+        assert_eq!(with_only("7k/8/8/p7/P7/3K4/8/8 w - - 0 1", distance), 40);
+        assert_eq!(with_only("7k/8/8/p7/P7/4K3/8/8 w - - 0 1", distance), 30);
     }
 
     #[test]

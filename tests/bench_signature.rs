@@ -8,7 +8,7 @@
 use rocada::search::{bench, BENCH_DEPTH};
 
 /// `rocada-uci bench` at the default depth.
-const SIGNATURE: u64 = 454247;
+const SIGNATURE: u64 = 449589;
 
 #[test]
 fn bench_signature() {

@@ -284,6 +284,7 @@ pub const EVAL: EvalParams = EvalParams {
     complexity_pawns: S(   0,    6),
     complexity_both_flanks: S(   0,   12),
     complexity_base: S(   0,  -40),
+    king_pawn_distance: S(   0,   -8),
 };
 // END EVAL
 
