@@ -508,7 +508,8 @@ fn passers(b: &Board, color: Color, passed: Bitboard, their_attacks: Bitboard, w
     s
 }
 
-/// Threats against `color`'s pieces and the safety of `color`'s king.
+/// Threats against `color`'s pieces, the safety of `color`'s king and the king's distance to the
+/// nearest pawn.
 fn threats_and_king(b: &Board, color: Color, info: &[SideInfo; 2], w: &EvalParams) -> S {
     let them = !color;
     let mine = &info[color as usize];
