@@ -9,7 +9,7 @@
 //! 5. static evaluation;
 //! 6. reverse futility pruning;
 //! 7. razoring;
-//! 8. null move pruning;
+//! 8. null move pruning (not when the table's upper bound is below beta);
 //! 9. internal iterative reduction;
 //! 10. the move loop, with
 //! 11. shallow-depth pruning (late move, futility, history, SEE) of moves that do not check,
@@ -288,7 +288,13 @@ impl<'a> Worker<'a> {
             _ => static_eval,
         };
         self.frames[ply].eval = eval;
-        let improving = !in_check && ply >= 2 && eval > self.frames[ply - 2].eval;
+        // Improving: above our evaluation two plies back (four, when we were in check then).
+        let improving = !in_check
+            && match ply {
+                0 | 1 => false,
+                _ if self.frames[ply - 2].eval != -INFINITE => eval > self.frames[ply - 2].eval,
+                _ => ply >= 4 && eval > self.frames[ply - 4].eval,
+            };
         let us = pos.turn();
         let has_pieces = (pos.board().by_color(us) & !pos.board().by_role(Role::Pawn) & !pos.board().by_role(Role::King)).any();
 
@@ -315,7 +321,9 @@ impl<'a> Worker<'a> {
 
             // Step 8. Null move pruning.
             let after_null = ply >= 1 && self.frames[ply - 1].mv.is_none();
-            if depth >= p::NMP_MIN_DEPTH && eval >= beta && !after_null && has_pieces && beta > -MATE_BOUND {
+            // Not when the table already says that a search of this node failed below beta.
+            let tt_says_below = tt.is_some_and(|t| t.bound == Bound::Upper && t.score < beta);
+            if depth >= p::NMP_MIN_DEPTH && eval >= beta && !after_null && !tt_says_below && has_pieces && beta > -MATE_BOUND {
                 let mut null_pos = pos.clone();
                 if null_pos.play_null() {
                     self.tt.prefetch(null_pos.zobrist_hash());

@@ -39,9 +39,9 @@ pub const RFP_MARGIN: i32 = 75;
 /// plies, and per `NMP_EVAL_DIVISOR` cp of static eval above beta (at most `NMP_EVAL_MAX`).
 pub const NMP_MIN_DEPTH: i32 = 3;
 /// Base null move reduction.
-pub const NMP_BASE_REDUCTION: i32 = 3;
+pub const NMP_BASE_REDUCTION: i32 = 4;
 /// One more ply of null move reduction per this many plies of depth.
-pub const NMP_DEPTH_DIVISOR: i32 = 4;
+pub const NMP_DEPTH_DIVISOR: i32 = 3;
 /// One more ply of null move reduction per this many cp of eval above beta.
 pub const NMP_EVAL_DIVISOR: i32 = 200;
 /// Cap of the eval-based part of the null move reduction.
@@ -85,7 +85,7 @@ pub const HISTORY_PRUNE_MAX_DEPTH: i32 = 4;
 pub const HISTORY_PRUNE_MARGIN: i32 = 4096;
 
 /// Singular extensions: at depth >= this, the hash move is tested for being the only good one.
-pub const SE_MIN_DEPTH: i32 = 8;
+pub const SE_MIN_DEPTH: i32 = 6;
 /// ... when its table entry is at most this many plies shallower than the node,
 pub const SE_TT_DEPTH_MARGIN: i32 = 3;
 /// ... against a bound this many cp per ply below its score;
@@ -124,8 +124,8 @@ pub const QS_DELTA_MARGIN: i32 = 200;
 
 /// History scores are kept within +-HISTORY_MAX (the gravity formula).
 pub const HISTORY_MAX: i32 = 16384;
-/// History bonus per depth^2, and its cap.
-pub const HISTORY_BONUS_CAP: i32 = 1600;
+/// History bonus per depth^2, and its cap (reached at depth 8: deep cuts do not swamp the tables).
+pub const HISTORY_BONUS_CAP: i32 = 64;
 
 /// Ordering bonus for a quiet move taking a piece out of an attack by a lesser piece (and
 /// malus for moving into one), on the history scale.
