@@ -23,7 +23,7 @@ start=$SECONDS
 # instructions (valgrind --tool=cachegrind on node --no-liftoff --single-threaded), not
 # measurable in its nps on this machine. Rejected, for the engine's speed (same count):
 # -unswitch-threshold=0 (-0.5 KB, +3.5%), -inline-call-penalty=5 (-0.5 KB, +15%).
-cargo rustc --profile wasm --target wasm32-unknown-unknown --lib -- \
+cargo rustc -p rocada --profile wasm --target wasm32-unknown-unknown --lib -- \
   -C llvm-args=-inline-threshold=5 -C llvm-args=-inlinehint-threshold=25 -C llvm-args=-unroll-threshold=0
 
 # Everything that decides the generated files: cargo's output, the two tools' versions and

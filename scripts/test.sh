@@ -80,7 +80,7 @@ step format check bash -c "cargo fmt --all --check && cargo fmt --check --manife
 step native-tests cargo cargo test --no-fail-fast || true
 step build setup bash scripts/build.sh || fatal
 export CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver || true)}"
-step wasm-tests cargo cargo test --no-fail-fast --target wasm32-unknown-unknown --test wasm_node --test wasm_browser || true
+step wasm-tests cargo cargo test -p rocada --no-fail-fast --target wasm32-unknown-unknown --test wasm_node --test wasm_browser || true
 step js-tests node node --test --test-reporter=spec test/*.test.mjs || true
 step www-typecheck check npx --no-install tsc --noEmit -p www || true
 step www-build check npx --no-install vite build www || true

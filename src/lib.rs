@@ -1,28 +1,15 @@
 //! # Rocada: chess rules for Rust and WebAssembly
 //!
-//! A tour, in reading order:
-//! - Vocabulary: [`Color`], [`Role`], [`Piece`], [`File`], [`Rank`], [`Square`], [`Bitboard`].
-//! - [`attacks`]: what each piece attacks, from small compile-time tables.
-//! - [`Board`] (placement only) and [`Setup`] (a FEN's content, unchecked), read by
-//!   [`Setup::from_fen`] (FEN, X-FEN, Shredder-FEN).
-//! - [`Position`]: a validated position; [`Position::from_setup`] lists every fault in a
-//!   [`PositionError`]. Castling is stored king-to-rook, so Chess960 is no special case
-//!   ([`CastlingMode`], [`Position::chess960`]).
-//! - [`Position::legal_moves`] gives [`Move`]s; [`Position::play`] checks, and
-//!   [`Position::play_unchecked`] trusts, a move. [`Position::zobrist_hash`] is Polyglot's.
-//! - [`perft`]: the move generator's standard test and benchmark.
-//! - Notation: [`to_san`] / [`parse_san`] (English, Romanian, Spanish letters, figurines;
-//!   lenient or strict), [`parse_uci`] / [`Move::uci`] (both castling spellings), [`Lang`].
-//! - [`game`]: a [`Game`] keeps history and undo, and decides every ending with its
-//!   [`Termination`]: mate, stalemate, dead position, claims, fivefold, 75 moves, resignation,
-//!   agreement, flag fall; [`clock`] runs time controls; [`touch`] enforces touch-move;
-//!   [`explain()`] says why a move is illegal, in words from [`messages`].
-//! - [`pgn`]: many games per text, streamed, with comments, NAGs and variations kept as a
-//!   tree; written back at 80 columns, losslessly.
-//! - [`search`] and [`eval`]: the engine (iterative deepening, PVS, transposition table,
-//!   quiescence with SEE, null move, LMR; a tapered evaluation), behind a protocol-free facade;
-//!   `src/bin/rocada-uci.rs` speaks UCI over it. Tunables live in `search::params`.
-//! - `wasm` (on `wasm32` only): the thin JavaScript adapter published on npm.
+//! This crate is the top of the stack: for Rust users a facade over the layers, each its own
+//! crate with the direction enforced by Cargo, and on `wasm32` the JavaScript adapter
+//! published on npm (`wasm`), which converts values and decides nothing about chess.
+//! - [`rocada_rules`], re-exported at the root: the vocabulary ([`Color`], [`Role`],
+//!   [`Piece`], [`Square`], [`Bitboard`], [`Move`]), [`Position`] and its legal moves, FEN,
+//!   SAN, UCI, Polyglot hashing, [`perft`]. It knows nothing of the layers above.
+//! - [`rocada_game`]: [`game`] (history, undo, every ending), [`pgn`], [`clock`], [`touch`],
+//!   [`explain()`] and [`messages`] (en/ro/es). It knows the rules only.
+//! - [`rocada_engine`]: [`search`] and [`eval`], and the `rocada-uci` binary. It knows the
+//!   rules only.
 //!
 //! ```
 //! use rocada::{CastlingMode, Position, perft};
@@ -33,57 +20,12 @@
 
 #![warn(missing_docs)]
 
-pub mod attacks;
-mod bitboard;
-mod board;
-mod castling;
-pub mod chess960;
-pub mod clock;
-mod color;
-pub mod eval;
-pub mod explain;
-mod fen;
-pub mod game;
-mod lang;
-pub mod messages;
-mod movegen;
-mod mv;
-mod perft;
-pub mod pgn;
-mod piece;
-mod polyglot_random;
-mod position;
-mod quoted;
-mod role;
-mod san;
-pub mod search;
-mod setup;
-mod sort;
-mod square;
-pub mod touch;
-mod uci;
-mod validation;
-pub mod zobrist;
+pub use rocada_engine::{eval, search};
+pub use rocada_game::{clock, explain, game, messages, pgn, touch};
+pub use rocada_game::{Ending, Explanation, Game, GameError, GameResult, Outcome, Reason, Status, Termination};
+pub use rocada_rules::*;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
-
-pub use bitboard::Bitboard;
-pub use board::Board;
-pub use castling::{Castles, CastlingMode, CastlingSide};
-pub use color::Color;
-pub use explain::{explain, Explanation, Reason};
-pub use fen::{CastlingNotation, ParseFenError};
-pub use game::{Ending, Game, GameError, GameResult, Outcome, Status, Termination};
-pub use lang::{figurine, Lang};
-pub use movegen::MoveList;
-pub use mv::{Move, MoveKind};
-pub use perft::{divide, perft, perft_every_leaf};
-pub use piece::Piece;
-pub use position::{FenError, IllegalMoveError, Position};
-pub use role::Role;
-pub use san::{for_each_san, parse_lan, parse_san, san_all, to_lan, to_san, to_san_styled, SanError, SanOptions, SanStyle};
-pub use setup::Setup;
-pub use square::{File, ParseSquareError, Rank, Square};
-pub use uci::{parse_uci, to_uci, UciError};
-pub use validation::{Invalid, PositionError};
+#[cfg(target_arch = "wasm32")]
+use rocada_rules::notation::quoted;

@@ -2,10 +2,8 @@
 //! Chess960 start positions: all 960 of `Position::chess960(n)` against the rules of the
 //! variant and against Scharnagl's numbering, and castling in them.
 
-mod common;
-
-use common::scharnagl_back_rank;
 use rocada::{perft, Bitboard, CastlingMode, CastlingNotation, Color, File, Piece, Position, Rank, Role, Square};
+use rocada_testkit::scharnagl_back_rank;
 use std::collections::HashSet;
 
 const STANDARD: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -13,19 +13,15 @@
 //! Mismatches are collected (up to a limit) and reported together with the FEN and the moves
 //! that led there, so one run shows every kind of disagreement.
 
-mod common;
-#[path = "common/special_move.rs"]
-mod special_move;
-
-use common::scharnagl_back_rank;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rocada::{perft, CastlingMode, Move, Position};
+use rocada_testkit::pick_special_or_any;
+use rocada_testkit::scharnagl_back_rank;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode as SMode, Chess, EnPassantMode, Position as _};
-use special_move::pick_special_or_any;
 
 /// How many positions the random-playout test compares (at least).
 const POSITIONS: usize = 40_000;

@@ -19,20 +19,16 @@
 //! The always-on test compares 30,000 positions; the million-position run is `#[ignore]`d:
 //! `cargo test --release --test differential_scale -- --ignored --nocapture`.
 
-mod common;
-#[path = "common/special_move.rs"]
-mod special_move;
-
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rocada::pgn::{self, Line};
 use rocada::{parse_san, san_all, CastlingMode, Color, Game, Move, Position, SanOptions, SanStyle};
+use rocada_testkit::pick_special_or_any;
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode as SMode, Chess, EnPassantMode, Position as _};
-use special_move::pick_special_or_any;
 use std::collections::HashMap;
 
 /// Stop collecting after this many mismatches.
@@ -345,7 +341,7 @@ fn run(total: usize, seed: u64) -> Tally {
             (Position::new(), Chess::default())
         } else {
             let n = rng.gen_range(0..960);
-            let back_rank = common::scharnagl_back_rank(n);
+            let back_rank = rocada_testkit::scharnagl_back_rank(n);
             let ours = Position::chess960(n).expect("a Chess960 start");
             assert_eq!(ours.board().board_fen().split('/').next_back(), Some(back_rank.as_str()));
             let theirs = theirs_from(&ours.fen_with(rocada::CastlingNotation::Shredder), CastlingMode::Chess960);

@@ -1,10 +1,10 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! The short version of the fuzzing, on every `cargo test`: every input of the kept fuzz
 //! corpora (`fuzz/seeds/<target>/`, minimized with `cargo fuzz cmin` after each long run) goes
-//! through the same checks the cargo-fuzz targets run (`tests/fuzz_checks/`). A corpus input
+//! through the same checks the cargo-fuzz targets run (`src/testkit/src/fuzz_checks/`). A corpus input
 //! covers a path the fuzzer found; replaying all of them checks every such path again.
 
-mod fuzz_checks;
+use rocada_testkit::fuzz_checks;
 
 use std::path::PathBuf;
 

@@ -3,15 +3,15 @@
 //! `Setup::from_fen` and `Position::from_fen` never panic, and every failure is a typed error
 //! with one of the documented codes. Whatever is accepted writes a FEN that reads back.
 //! The checks are the cargo-fuzz target's (`fuzz/fuzz_targets/fen.rs`, which adds coverage
-//! guidance), shared through `tests/fuzz_checks/fen.rs`.
+//! guidance), shared through `src/testkit/src/fuzz_checks/fen.rs`.
 
 #[allow(dead_code)] // only the FEN checks of the shared module are used here
-mod fuzz_checks;
+use rocada_testkit::fuzz_checks;
 
 use proptest::prelude::*;
 use rocada::{CastlingMode, Position};
 
-/// The checks of the cargo-fuzz target `fen` (`tests/fuzz_checks/fen.rs`): a panic is a failure.
+/// The checks of the cargo-fuzz target `fen` (`src/testkit/src/fuzz_checks/fen.rs`): a panic is a failure.
 fn check(text: &str) -> Result<(), TestCaseError> {
     fuzz_checks::fen::check(text);
     Ok(())

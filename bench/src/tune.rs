@@ -1,5 +1,5 @@
 //! `rocada-tune`: fits the evaluation's linear weights (`rocada::eval::EvalParams`, the
-//! `EVAL` block of src/search/params.rs) to scored positions, Texel-style. A development
+//! `EVAL` block of src/engine/src/eval/params.rs) to scored positions, Texel-style. A development
 //! tool: never shipped.
 //!
 //! Input: lines `FEN;score`, the score in centipawns for the side to move, made by
@@ -37,11 +37,11 @@
 //! seconds, and the held-out loss before and after says how much it explains.
 //!
 //! ```text
-//! cargo run --release -p rocada-bench --bin rocada-tune -- DATA [--rounds 2] [--epochs 400] [--from-pair N] [--write src/search/params.rs]
+//! cargo run --release -p rocada-bench --bin rocada-tune -- DATA [--rounds 2] [--epochs 400] [--from-pair N] [--write src/engine/src/eval/params.rs]
 //! ```
 
+use rocada::eval::params::EVAL;
 use rocada::eval::{evaluate_with, EvalParams, S};
-use rocada::search::params::EVAL;
 use rocada::{CastlingMode, Position};
 use std::io::BufRead;
 
@@ -317,7 +317,7 @@ fn main() {
     let block = render(&w);
     match opt("--write") {
         Some(path) => {
-            // The block is written into an existing params.rs (a copy of src/search/params.rs).
+            // The block is written into an existing params.rs (a copy of src/engine/src/eval/params.rs).
             let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
                 eprintln!("{path}: {e} (--write takes an existing params.rs, whose EVAL block it replaces)");
                 print!("{block}");

@@ -1,5 +1,5 @@
 //! Fuzz target `fen` (FEN): any bytes read as a FEN (both castling modes) give a position or a typed error; accepted positions write FENs that read back and survive move generation.
-//! The checks are in `tests/fuzz_checks/fen.rs`, shared with `tests/fuzz_corpus.rs`, which
+//! The checks are in `src/testkit/src/fuzz_checks/fen.rs`, shared with `tests/fuzz_corpus.rs`, which
 //! replays the kept corpus `fuzz/seeds/fen/` on every `cargo test`.
 //!
 //! Run (cargo-fuzz needs unstable flags; RUSTC_BOOTSTRAP lets the stable toolchain pass them):
@@ -7,8 +7,6 @@
 
 #![no_main]
 
-#[allow(dead_code)]
-#[path = "../../tests/fuzz_checks/mod.rs"]
-mod checks;
+use rocada_testkit::fuzz_checks as checks;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::fen::check_bytes(data));

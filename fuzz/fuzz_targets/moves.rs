@@ -1,5 +1,5 @@
 //! Fuzz target `moves` (move-sequence): bytes pick legal moves, illegal attempts and undos through the game layer; after each step the Zobrist hash equals the recomputed one, the FEN reads back, and the legal moves equal shakmaty's.
-//! The checks are in `tests/fuzz_checks/moves.rs`, shared with `tests/fuzz_corpus.rs`, which
+//! The checks are in `src/testkit/src/fuzz_checks/moves.rs`, shared with `tests/fuzz_corpus.rs`, which
 //! replays the kept corpus `fuzz/seeds/moves/` on every `cargo test`.
 //!
 //! Run (cargo-fuzz needs unstable flags; RUSTC_BOOTSTRAP lets the stable toolchain pass them):
@@ -7,8 +7,6 @@
 
 #![no_main]
 
-#[allow(dead_code)]
-#[path = "../../tests/fuzz_checks/mod.rs"]
-mod checks;
+use rocada_testkit::fuzz_checks as checks;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::moves::check_bytes(data));

@@ -1,5 +1,5 @@
 //! Fuzz target `pgn` (PGN): any bytes read by the streaming PGN reader: games that write back and read back equal, or errors with a documented detail code; a tiny read buffer reads the same.
-//! The checks are in `tests/fuzz_checks/pgn.rs`, shared with `tests/fuzz_corpus.rs`, which
+//! The checks are in `src/testkit/src/fuzz_checks/pgn.rs`, shared with `tests/fuzz_corpus.rs`, which
 //! replays the kept corpus `fuzz/seeds/pgn/` on every `cargo test`.
 //!
 //! Run (cargo-fuzz needs unstable flags; RUSTC_BOOTSTRAP lets the stable toolchain pass them):
@@ -7,8 +7,6 @@
 
 #![no_main]
 
-#[allow(dead_code)]
-#[path = "../../tests/fuzz_checks/mod.rs"]
-mod checks;
+use rocada_testkit::fuzz_checks as checks;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::pgn::check_bytes(data));

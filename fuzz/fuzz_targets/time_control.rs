@@ -1,5 +1,5 @@
 //! Fuzz target `time_control` (time-control): any bytes read as a time control (human and PGN notation): a control that writes back and reads back equal (and drives a clock), or `invalid-time-control`.
-//! The checks are in `tests/fuzz_checks/clock.rs`, shared with `tests/fuzz_corpus.rs`, which
+//! The checks are in `src/testkit/src/fuzz_checks/clock.rs`, shared with `tests/fuzz_corpus.rs`, which
 //! replays the kept corpus `fuzz/seeds/time_control/` on every `cargo test`.
 //!
 //! Run (cargo-fuzz needs unstable flags; RUSTC_BOOTSTRAP lets the stable toolchain pass them):
@@ -7,8 +7,6 @@
 
 #![no_main]
 
-#[allow(dead_code)]
-#[path = "../../tests/fuzz_checks/mod.rs"]
-mod checks;
+use rocada_testkit::fuzz_checks as checks;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::clock::check_bytes(data));

@@ -12,7 +12,7 @@
 // isInsufficientMaterial, outcome. chessops' verbose moves are { from, to, promotion, san }
 // from allDests() and makeSan().
 // Also reported: the package's size (.wasm raw and gzip, the inlined entry) and where the
-// .wasm's code goes (rules core, notation and game, JS adapter, Rust runtime), read from the
+// .wasm's code goes (by crate: rules, game layer, engine, JS adapter; Rust runtime), read from the
 // names in cargo's output.
 
 import { readFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -204,10 +204,12 @@ function codeBreakdown(file) {
     i = end;
   }
   const PARTS = [
-    // Names are demangled (`rocada::san::...`) or legacy-mangled (`_ZN6rocada3san...`).
+    // Names are demangled (`rocada_rules::position::...`) or legacy-mangled
+    // (`_ZN12rocada_rules8position...`): one part per crate of the workspace.
     ['JS adapter (src/wasm, wasm-bindgen, js-sys)', /rocada(?:::|\d+)wasm(?![a-z_])|wasm_bindgen|js_sys|__wbg|__wbindgen|externref/],
-    ['notation and game (SAN, UCI, PGN, game, clock, explain, messages, touch)', /rocada(?:::|\d+)(?:san|uci|pgn|game|clock|explain|messages|touch)(?![a-z_])/],
-    ['rules core (boards, FEN, move generation, perft, Zobrist, Chess960)', /rocada(?:::|\d+)[a-z]/],
+    ['engine (rocada-engine: search, evaluation)', /rocada_engine/],
+    ['game layer (rocada-game: game, PGN, clock, explain, messages, touch)', /rocada_game/],
+    ['rules (rocada-rules: boards, FEN, SAN, UCI, move generation, perft, Zobrist, Chess960)', /rocada_rules/],
   ];
   const totals = new Map(PARTS.map(([p]) => [p, 0]));
   let other = 0;

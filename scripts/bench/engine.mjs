@@ -1,6 +1,6 @@
 // Section "engine": the JS Engine of the shipped package (pkg/, Node entry) against the native
 // engine. Reports:
-//  - nodes per second of the bench (src/search/bench.rs: fixed positions, fixed depth, cleared
+//  - nodes per second of the bench (src/engine/src/search/bench.rs: fixed positions, fixed depth, cleared
 //    16 MiB table), native (`target/release/rocada-uci bench`) and wasm in Node (the same bench
 //    through the package's EngineCore, `npx rocada-uci bench` does the same), by the engine's
 //    own clock and by CPU time, with the ratio (target >= 0.7x); both must search the same
@@ -41,7 +41,7 @@ function rng(seed) {
 
 /** The bench positions, read from their one definition in the Rust source. */
 function benchFens() {
-  const text = readFileSync(join(root, 'src/search/bench.rs'), 'utf8');
+  const text = readFileSync(join(root, 'src/engine/src/search/bench.rs'), 'utf8');
   return [...text.matchAll(/\("([^"]+)", (?:true|false)\)/g)].map((m) => m[1]);
 }
 
