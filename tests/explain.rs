@@ -4,10 +4,10 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use rocada::explain::{classify, explain, Reason};
+use rocada::explain::{classify, explain, explain_san, Reason};
 use rocada::game::Game;
 use rocada::messages;
-use rocada::{CastlingMode, Lang, Move, Piece, Position, Role, Square};
+use rocada::{parse_san, CastlingMode, Lang, Move, Piece, Position, Role, SanAttempt, SanError, SanOptions, Square};
 use std::collections::HashSet;
 
 fn pos(fen: &str) -> Position {
@@ -364,6 +364,10 @@ fn every_reason_has_a_case() {
     let e = g.explain(sq("h8"), sq("h7"), None);
     assert_eq!(e.reason, Some(Reason::GameOver));
     seen.insert(Reason::GameOver);
+    let e = explain_san(&pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), &attempt(&pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "Qd4"));
+    assert_eq!(e.reason, Some(Reason::NoSuchPiece));
+    assert_renders(&e);
+    seen.insert(Reason::NoSuchPiece);
     for r in Reason::ALL {
         assert!(seen.contains(&r) || r == Reason::IllegalMove, "no case for {r}");
     }
@@ -535,4 +539,89 @@ fn explain_agrees_with_the_move_generator() {
     }
     assert!(legal > 5_000, "too few legal attempts: {legal}");
     println!("{} positions, {attempts} attempts, {legal} legal", positions.len());
+}
+
+// ------------------------------------------------------------------ SAN: the same explainer
+
+/// What an illegal SAN names (panics if it is legal or not SAN).
+fn attempt(p: &Position, san: &str) -> SanAttempt {
+    match parse_san(p, san, &SanOptions::default()) {
+        Err(SanError::Illegal { attempt, .. }) => attempt,
+        other => panic!("{san} in {}: {other:?}", p.fen()),
+    }
+}
+
+/// The reason of an illegal move does not depend on how it was written: SAN, UCI or squares.
+#[test]
+fn san_attempts_are_explained_as_squares_are() {
+    let start = Position::new();
+    let cases: &[(&Position, &str, &str, Option<&str>, Option<&str>)] = &[
+        (&start, "Nf4", "wrong-piece-movement", None, None),
+        (&start, "Nd2", "own-piece-on-target", Some("d2"), None),
+        (&start, "e5", "wrong-piece-movement", None, Some("e2")),
+        (&start, "Ba3", "path-blocked", Some("b2"), Some("c1")),
+        (&start, "Ke2", "own-piece-on-target", Some("e2"), None),
+        (&start, "Nh1f3", "no-such-piece", None, None),
+        (&start, "O-O", "castle-blocked", Some("f1"), Some("e1")),
+        (&start, "e4=Q", "invalid-promotion", None, Some("e2")),
+    ];
+    for &(p, san, code, culprit, from) in cases {
+        let e = explain_san(p, &attempt(p, san));
+        assert_eq!(e.code(), Some(code), "{san}: {e:?}");
+        assert_eq!(e.culprit, culprit.map(sq), "{san} culprit");
+        if let Some(from) = from {
+            assert_eq!(e.from, sq(from), "{san} from");
+        }
+        assert_renders(&e);
+    }
+    // The cases of the issue: castling through check, and a pinned pawn.
+    let through = pos("4k3/8/8/8/8/8/5r2/4K2R w K - 0 1");
+    let e = explain_san(&through, &attempt(&through, "O-O"));
+    assert_eq!((e.code(), e.culprit), (Some("castle-through-check"), Some(Square::F1)));
+    assert_eq!(explain(&through, Square::E1, Square::G1, None).code(), e.code());
+    let pinned = pos("rnbqkbnr/pppp1ppp/8/1B2p3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 2");
+    let e = explain_san(&pinned, &attempt(&pinned, "d6"));
+    assert_eq!((e.code(), e.from, e.culprit), (Some("pinned"), Square::D7, Some(Square::B5)));
+    for lang in Lang::ALL {
+        assert_eq!(e.message(lang), explain(&pinned, Square::D7, Square::D6, None).message(lang));
+    }
+    // Through the game layer, as `move('d6')` meets it.
+    let mut g = Game::from_fen("rnbqkbnr/pppp1ppp/8/1B2p3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 2", CastlingMode::Standard).unwrap();
+    match g.play_san("d6") {
+        Err(rocada::GameError::IllegalMove(e)) => assert_eq!(e.code(), Some("pinned")),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Over random positions, every illegal attempt of the side to move written as long SAN
+/// (`Ng1e2`, which names exactly one piece) gets the reason the same attempt by squares gets.
+#[test]
+fn explain_san_agrees_with_explain_by_squares() {
+    let mut rng = SmallRng::seed_from_u64(77);
+    let mut compared = 0;
+    for p in random_positions(&mut rng, 150) {
+        let us = p.turn();
+        for from in p.board().by_color(us) {
+            let role = p.board().piece_at(from).unwrap().role;
+            for to in 0..64 {
+                let to = Square::new(to);
+                if from == to || p.board().by_color(us).contains(to) && role != Role::King {
+                    continue;
+                }
+                let letter = if role == Role::Pawn { String::new() } else { role.upper_char().to_string() };
+                let san = format!("{letter}{from}{to}");
+                let Err(SanError::Illegal { attempt, .. }) = parse_san(&p, &san, &SanOptions::default()) else { continue };
+                if attempt.castle.is_some() || attempt.from != rocada::Bitboard::from_square(from) {
+                    continue;
+                }
+                let by_squares = explain(&p, from, to, None);
+                if by_squares.is_legal() {
+                    continue; // e.g. `Ke1h1`: castling by squares, a plain king move in SAN
+                }
+                assert_eq!(explain_san(&p, &attempt).reason, by_squares.reason, "{san} in {}", p.fen());
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 10_000, "only {compared} attempts compared");
 }

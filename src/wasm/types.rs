@@ -169,6 +169,7 @@ export type ExplainReason =
   | 'same-square'
   | 'own-piece-on-target'
   | 'wrong-piece-movement'
+  | 'no-such-piece'
   | 'path-blocked'
   | 'pawn-captures-diagonally'
   | 'en-passant-expired'

@@ -18,7 +18,7 @@
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::messages::{self, Vars};
 use crate::touch::Obligation;
-use crate::{Bitboard, CastlingMode, CastlingSide, Color, File, Lang, Move, MoveKind, Piece, Position, Rank, Role, Square};
+use crate::{Bitboard, CastlingMode, CastlingSide, Color, File, Lang, Move, MoveKind, Piece, Position, Rank, Role, SanAttempt, Square};
 use core::fmt;
 
 /// Why an attempted move is illegal.
@@ -30,6 +30,9 @@ pub enum Reason {
     NotYourTurn,
     /// There is no piece on the from square.
     NoPiece,
+    /// The move names a piece the side to move does not have (SAN `Bb5` with no bishop, or
+    /// none on the file or rank it gives); `from` is then `to`.
+    NoSuchPiece,
     /// From and to are the same square (a move is compulsory).
     SameSquare,
     /// A piece of the same side stands on the target square (culprit: that square).
@@ -74,10 +77,11 @@ pub enum Reason {
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 22] = [
+    pub const ALL: [Reason; 23] = [
         Reason::GameOver,
         Reason::NotYourTurn,
         Reason::NoPiece,
+        Reason::NoSuchPiece,
         Reason::SameSquare,
         Reason::OwnPieceOnTarget,
         Reason::WrongPieceMovement,
@@ -105,6 +109,7 @@ impl Reason {
             Reason::GameOver => "game-over",
             Reason::NotYourTurn => "not-your-turn",
             Reason::NoPiece => "no-piece",
+            Reason::NoSuchPiece => "no-such-piece",
             Reason::SameSquare => "same-square",
             Reason::OwnPieceOnTarget => "own-piece-on-target",
             Reason::WrongPieceMovement => "wrong-piece-movement",
@@ -301,6 +306,72 @@ pub fn explain(pos: &Position, from: Square, to: Square, promotion: Option<Role>
             debug_assert!(false, "explain disagrees with movegen on {from}{to} in {}", pos.fen());
             verdict.fault(Reason::IllegalMove, None, pos)
         }
+    }
+}
+
+/// Explains a SAN move that names no legal move ([`rocada_rules::SanError::Illegal`]'s [`SanAttempt`]): each
+/// candidate piece is judged from its square to the target, and the explanation that came
+/// closest to a legal move is given (a pin or a check before a blocked path, before a wrong
+/// movement), so that `d6` with the d7 pawn pinned says `pinned`, and `O-O` through an
+/// attacked square says `castle-through-check`, as the same moves given by squares do.
+///
+/// ```
+/// use rocada_rules::{parse_san, CastlingMode, Position, SanError, SanOptions, Square};
+/// use rocada_game::explain::explain_san;
+/// // 1. e4 e5 2. Bb5: Black's d7 pawn is pinned.
+/// let pos = Position::from_fen("rnbqkbnr/pppp1ppp/8/1B2p3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 2", CastlingMode::Standard)?;
+/// let Err(SanError::Illegal { attempt, .. }) = parse_san(&pos, "d6", &SanOptions::default()) else { panic!() };
+/// let e = explain_san(&pos, &attempt);
+/// assert_eq!((e.code(), e.from, e.culprit), (Some("pinned"), Square::D7, Some(Square::B5)));
+/// # Ok::<(), rocada_rules::FenError>(())
+/// ```
+pub fn explain_san(pos: &Position, attempt: &SanAttempt) -> Explanation {
+    let piece = Piece::new(attempt.color, attempt.role);
+    let mut best: Option<(u8, Explanation)> = None;
+    for from in attempt.from {
+        let e = explain(pos, from, attempt.to, attempt.promotion);
+        if e.is_legal() {
+            continue; // a move the text's marks exclude (`Nxf3` onto an empty square)
+        }
+        let rank = closeness(e.reason);
+        if best.as_ref().is_none_or(|(r, _)| rank < *r) {
+            best = Some((rank, e));
+        }
+    }
+    match best {
+        Some((_, e)) => e,
+        None if attempt.castle.is_some() => match attempt.from.first() {
+            Some(king) => Explanation::new(king, attempt.to, None, Some(piece)).fault(Reason::CastleRightsLost, None, pos),
+            None => Explanation::new(attempt.to, attempt.to, None, Some(piece)).fault(Reason::NoSuchPiece, None, pos),
+        },
+        None if attempt.from.any() => {
+            let from = attempt.from.first().unwrap_or(attempt.to);
+            Explanation::new(from, attempt.to, attempt.promotion, Some(piece)).fault(Reason::IllegalMove, None, pos)
+        }
+        None => Explanation::new(attempt.to, attempt.to, attempt.promotion, Some(piece)).fault(Reason::NoSuchPiece, None, pos),
+    }
+}
+
+/// How close an illegal attempt came to a legal move (lower is closer): the rule it breaks
+/// comes after the piece's movement and path were right.
+fn closeness(reason: Option<Reason>) -> u8 {
+    match reason {
+        Some(
+            Reason::Pinned
+            | Reason::KingInCheck
+            | Reason::KingIntoCheck
+            | Reason::KingsAdjacent
+            | Reason::CastleRightsLost
+            | Reason::CastleInCheck
+            | Reason::CastleBlocked
+            | Reason::CastleThroughCheck
+            | Reason::CastleIntoCheck
+            | Reason::MustPromote
+            | Reason::InvalidPromotion,
+        ) => 0,
+        Some(Reason::PathBlocked | Reason::OwnPieceOnTarget | Reason::PawnCapturesDiagonally | Reason::EnPassantExpired) => 1,
+        Some(Reason::WrongPieceMovement) => 2,
+        _ => 3,
     }
 }
 

@@ -39,6 +39,14 @@ const TABLE: &[(&str, [&str; 3])] = &[
         ["There is no piece on {from}.", "Pe {from} nu se află nicio piesă.", "No hay ninguna pieza en {from}."],
     ),
     (
+        "no-such-piece",
+        [
+            "{Piece} this move names is not on the board, so it cannot go to {to}.",
+            "{Piece} din această mutare nu se află pe tablă, deci nu poate merge pe {to}.",
+            "{Piece} de esta jugada no está en el tablero, así que no puede ir a {to}.",
+        ],
+    ),
+    (
         "same-square",
         [
             "A move must take a piece to another square: a player may not pass.",

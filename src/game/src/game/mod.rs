@@ -288,8 +288,18 @@ impl Game {
         if let Some(e) = self.ending() {
             return Err(GameError::GameOver(e));
         }
-        let m =
-            crate::parse_san(self.position(), san, options).map_err(|e| GameError::Notation { code: e.code(), message: e.to_string() })?;
+        let m = match crate::parse_san(self.position(), san, options) {
+            Ok(m) => m,
+            // Well-formed but illegal: the same explanation as the move given by squares.
+            Err(crate::SanError::Illegal { attempt, .. }) => {
+                let e = self.explain_san(&attempt);
+                if let (Some(t), false) = (self.touch.as_mut(), e.reason == Some(Reason::NoSuchPiece)) {
+                    t.record_attempt(self.positions.last().expect("position"), e.from, e.to);
+                }
+                return Err(GameError::IllegalMove(e));
+            }
+            Err(e) => return Err(GameError::Notation { code: e.code(), message: e.to_string() }),
+        };
         self.play(m).map(|()| m)
     }
 
@@ -672,6 +682,17 @@ impl Game {
     }
 
     // ---------------------------------------------------------------- explanations
+
+    /// Explains a SAN move that names no legal move ([`explain::explain_san`]), adding the
+    /// game's own `game-over`.
+    pub fn explain_san(&self, attempt: &crate::SanAttempt) -> Explanation {
+        let pos = self.position();
+        let e = explain::explain_san(pos, attempt);
+        if self.is_game_over() {
+            return e.fault(Reason::GameOver, None, pos);
+        }
+        e
+    }
 
     /// Explains an attempted move in the current position ([`explain::explain`]), adding the
     /// game's own reasons: `game-over`, and `touch-move` when the rule is enforced.

@@ -68,12 +68,14 @@ pub enum SanError {
         /// What is wrong, in English.
         detail: String,
     },
-    /// `illegal-move`: well-formed, but no legal move matches.
+    /// `illegal-move`: well-formed, but no legal move matches. Why not is the game layer's
+    /// to say (`rocada_game::explain::explain_san`, in three languages, by the one explainer
+    /// that also judges moves given by squares): this error carries what the text names.
     Illegal {
         /// The text given.
         input: String,
-        /// Why no legal move matches, in English ("no white knight can reach f3").
-        reason: String,
+        /// What the text names: the piece, the target, the candidates' squares.
+        attempt: SanAttempt,
     },
     /// `ambiguous-move`: several legal moves match.
     Ambiguous {
@@ -82,6 +84,44 @@ pub enum SanError {
         /// The legal moves that match, each with its canonical SAN.
         candidates: Vec<(Move, String)>,
     },
+}
+
+/// What an illegal SAN move names, read against the position but not judged: the moving
+/// role, the target and the squares of the side's pieces that the text's disambiguation
+/// allows. An explainer tries each candidate (`from` to `to`) and says why it fails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SanAttempt {
+    /// The side that was to move.
+    pub color: Color,
+    /// The moving piece's role ([`Role::King`] for castling).
+    pub role: Role,
+    /// The target square. For castling: the castling rook's square when the right exists
+    /// (king-takes-rook), otherwise the king's destination on the g- or c-file.
+    pub to: Square,
+    /// Castling (`O-O`, `O-O-O`), and which side.
+    pub castle: Option<CastlingSide>,
+    /// The promotion piece written, if any.
+    pub promotion: Option<Role>,
+    /// The candidates: the side's pieces of `role` on the file and rank the text names (the
+    /// king for castling). Empty when there is none.
+    pub from: Bitboard,
+    /// The text marks a capture (`x`, `:`).
+    pub capture: bool,
+    /// The text marks an en passant capture (`e.p.`).
+    pub en_passant: bool,
+}
+
+impl fmt::Display for SanAttempt {
+    /// A short English summary ("no legal white knight move to f3"); the reasons are the
+    /// explainer's.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let color = color_name(self.color);
+        match self.castle {
+            Some(side) => write!(f, "{} may not castle {} now", capitalized(self.color), side_name(side)),
+            None if self.from.is_empty() => write!(f, "there is no {color} {} that the move can name", self.role),
+            None => write!(f, "no legal {color} {} move to {}", self.role, self.to),
+        }
+    }
 }
 
 impl SanError {
@@ -106,7 +146,7 @@ impl fmt::Display for SanError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SanError::Syntax { input, detail } => write!(f, "invalid move syntax {}: {detail}", Quoted(input)),
-            SanError::Illegal { input, reason } => write!(f, "illegal move {}: {reason}", Quoted(input)),
+            SanError::Illegal { input, attempt } => write!(f, "illegal move {}: {attempt}", Quoted(input)),
             SanError::Ambiguous { input, candidates } => {
                 write!(f, "ambiguous move {}: ", Quoted(input))?;
                 let promotions =
@@ -452,8 +492,9 @@ const MAX_INPUT: usize = 48;
 ///
 /// # Errors
 /// [`SanError::code`]: `invalid-move-syntax` (the text is not SAN, or in strict mode not
-/// canonical), `illegal-move` (well-formed, but no legal move matches: the message says why,
-/// e.g. "no white knight can reach f3"), `ambiguous-move` (several legal moves match: they are
+/// canonical), `illegal-move` (well-formed, but no legal move matches: the error's
+/// [`SanAttempt`] says what the text names, for `rocada_game::explain::explain_san` to say why
+/// in three languages), `ambiguous-move` (several legal moves match: they are
 /// listed, e.g. a pawn reaching the last rank without a promotion piece). No input panics.
 ///
 /// ```
@@ -465,7 +506,7 @@ const MAX_INPUT: usize = 48;
 /// assert_eq!(to_san(&pos, parse_san(&pos, "Cf3", &ro)?), "Nf3");
 /// assert_eq!(parse_san(&pos, "Nf3", &ro).unwrap_err().code(), "illegal-move"); // N is the bishop
 /// assert_eq!(parse_san(&pos, "Ke2", &lenient).unwrap_err().to_string(),
-///           "illegal move \"Ke2\": e2 is occupied by a white pawn");
+///           "illegal move \"Ke2\": no legal white king move to e2");
 /// # Ok::<(), rocada_rules::SanError>(())
 /// ```
 pub fn parse_san(pos: &Position, san: &str, options: &SanOptions) -> Result<Move, SanError> {
@@ -542,8 +583,8 @@ fn syntax(input: &str, detail: &str) -> SanError {
     SanError::Syntax { input: shorten(input), detail: detail.to_string() }
 }
 
-fn illegal(input: &str, reason: String) -> SanError {
-    SanError::Illegal { input: shorten(input), reason }
+fn illegal(input: &str, attempt: SanAttempt) -> SanError {
+    SanError::Illegal { input: shorten(input), attempt }
 }
 
 const EXPECTED: &str = "expected SAN such as e4, Nf3, exd5, e8=Q or O-O";
@@ -696,7 +737,7 @@ fn resolve_text(pos: &Position, input: &str, text: &str, options: &SanOptions) -
             _ => return Err(syntax(input, EXPECTED)),
         };
         if en_passant {
-            return Err(illegal(input, "castling is not an en passant capture".to_string()));
+            return Err(syntax(input, "castling is not an en passant capture"));
         }
         return resolve_castling(pos, input, side);
     }
@@ -780,21 +821,20 @@ fn resolve_castling(pos: &Position, input: &str, side: CastlingSide) -> Result<M
         return Ok(m);
     }
     let us = pos.turn();
-    let reason = match (pos.castles().rook(us, side), pos.board().king_of(us)) {
-        (None, _) | (_, None) => format!("{} may no longer castle {}", capitalized(us), side_name(side)),
-        _ if pos.is_check() => format!("{} may not castle out of check", capitalized(us)),
-        (Some(rook), Some(king)) => {
-            let rank = king.rank();
-            let span = |a: Square, b: Square| between(a, b).with(a).with(b);
-            let path = (span(king, side.king_to(rank)) | span(rook, side.rook_to(rank))).without(king).without(rook);
-            if (path & pos.board().occupied()).any() {
-                format!("castling {} is blocked: the squares between king and rook must be empty", side_name(side))
-            } else {
-                format!("castling {}: the king would cross or land on an attacked square", side_name(side))
-            }
-        }
+    let king = pos.board().king_of(us);
+    let rank = if us == Color::White { Rank::First } else { Rank::Eighth };
+    let to = pos.castles().rook(us, side).unwrap_or_else(|| side.king_to(rank));
+    let attempt = SanAttempt {
+        color: us,
+        role: Role::King,
+        to,
+        castle: Some(side),
+        promotion: None,
+        from: king.map_or(Bitboard::EMPTY, Bitboard::from_square),
+        capture: false,
+        en_passant: false,
     };
-    Err(illegal(input, reason))
+    Err(illegal(input, attempt))
 }
 
 fn matches_parsed(m: Move, p: &Parsed, en_passant: bool) -> bool {
@@ -842,7 +882,7 @@ fn resolve_parsed(pos: &Position, input: &str, p: &Parsed, en_passant: bool, lan
     }
     match found.len() {
         1 => Ok(found[0]),
-        0 => Err(illegal(input, why_no_match(pos, p, en_passant))),
+        0 => Err(illegal(input, attempt_of(pos, p, en_passant))),
         _ => {
             let style = SanStyle::Letters(lang);
             let candidates = found.iter().map(|&m| (m, to_san_styled(pos, m, style))).collect();
@@ -851,66 +891,29 @@ fn resolve_parsed(pos: &Position, input: &str, p: &Parsed, en_passant: bool, lan
     }
 }
 
-/// A short English reason why no legal move matches `p`.
-fn why_no_match(pos: &Position, p: &Parsed, en_passant: bool) -> String {
+/// What `p` names in `pos`, for the explainer: the side's pieces of its role on the file and
+/// rank it gives.
+fn attempt_of(pos: &Position, p: &Parsed, en_passant: bool) -> SanAttempt {
     let us = pos.turn();
-    let b = pos.board();
-    let role = p.role;
-    let to = p.to;
-    let last_rank = if us == Color::White { Rank::Eighth } else { Rank::First };
-    if let Some(promoted) = p.promotion {
-        if role != Role::Pawn {
-            return format!("only a pawn can promote, not a {role}");
-        }
-        if matches!(promoted, Role::King | Role::Pawn) {
-            return format!("a pawn cannot promote to a {promoted}");
-        }
-        if to.rank() != last_rank {
-            return format!("a pawn promotes only on the last rank, not on {to}");
-        }
-    }
-    if en_passant {
-        return format!("no en passant capture on {to} is possible");
-    }
-    let ours = b.by_piece(Piece::new(us, role));
-    if ours.is_empty() {
-        return format!("{} has no {role}", capitalized(us));
-    }
-    let mut named = ours;
+    let mut from = pos.board().by_piece(Piece::new(us, p.role));
     if let Some(f) = p.from_file {
-        named &= Bitboard::from_file(f);
+        from &= Bitboard::from_file(f);
     }
     if let Some(r) = p.from_rank {
-        named &= Bitboard::from_rank(r);
+        from &= Bitboard::from_rank(r);
     }
-    if named.is_empty() {
-        let place = match (p.from_file, p.from_rank) {
-            (Some(f), Some(r)) => format!("on {}", Square::from_coords(f, r)),
-            (Some(f), None) => format!("on the {f}-file"),
-            (None, Some(r)) => format!("on rank {r}"),
-            (None, None) => String::new(),
+    if p.role == Role::Pawn && p.from_file.is_none() {
+        // `d6` names the pawns of the d-file, `xd6` those beside it.
+        let file = p.to.file().index();
+        let files = if p.capture {
+            [file.wrapping_sub(1), file + 1]
+                .into_iter()
+                .filter(|&f| f < 8)
+                .fold(Bitboard::EMPTY, |b, f| b | Bitboard::from_file(File::new(f as u32)))
+        } else {
+            Bitboard::from_file(p.to.file())
         };
-        return format!("there is no {} {role} {place}", color_name(us));
+        from &= files;
     }
-    if let Some(own) = b.piece_at(to).filter(|pc| pc.color == us) {
-        return format!("{to} is occupied by a {} {}", color_name(us), own.role);
-    }
-    let color = color_name(us);
-    if role == Role::Pawn {
-        let capture = p.capture || p.from_file.is_some_and(|f| f != to.file());
-        return if capture { format!("no {color} pawn can capture on {to}") } else { format!("no {color} pawn can move to {to}") };
-    }
-    let occupied = b.occupied();
-    let reach = named.filter(|from| attacks::attacks(role, us, *from, occupied).contains(to)).count() > 0;
-    if role == Role::King {
-        if reach {
-            return format!("the {color} king may not move to {to}: it would be in check there");
-        }
-        return format!("the {color} king cannot reach {to}");
-    }
-    if reach {
-        let why = if pos.is_check() { "while the king is in check" } else { "without exposing the king to check" };
-        return format!("no {color} {role} can move to {to} {why}");
-    }
-    format!("no {color} {role} can reach {to}")
+    SanAttempt { color: us, role: p.role, to: p.to, castle: None, promotion: p.promotion, from, capture: p.capture, en_passant }
 }
