@@ -7,7 +7,7 @@
 //!   earlier positions (repetition draws);
 //! - the limits: a strict options object in camelCase (`movetimeMs`, `multiPv`, ...);
 //! - the reports: each [`SearchInfo`] becomes a plain object (PV in UCI and SAN) for `onInfo`;
-//! - time: a [`Clock`] reading `performance.now()` (browsers, workers and Node have it).
+//! - time: a [`TimeSource`] reading `performance.now()` (browsers, workers and Node have it).
 //!
 //! Stopping: nothing here. The thread that runs a search is busy until it returns and, without
 //! SharedArrayBuffer, cannot see a message or a flag set by another thread, so `Engine.stop()`
@@ -18,7 +18,8 @@ use super::error::Failure;
 use super::js::{strings, type_name, Obj};
 use super::options::Options;
 use crate::game::{Ending, GameError, Termination};
-use crate::search::{level_for_elo, Bound, Clock, Limits, Score, Search, SearchInfo, SearchResult, BENCH_POSITIONS, ELO_BY_LEVEL};
+use crate::search::{level_for_elo, Bound, Limits, Score, Search, SearchInfo, SearchResult, BENCH_POSITIONS, ELO_BY_LEVEL};
+use crate::time::TimeSource;
 use crate::{parse_uci, to_san, CastlingMode, Lang, Move, Position};
 use wasm_bindgen::prelude::*;
 
@@ -52,12 +53,12 @@ extern "C" {
     fn performance_now() -> f64;
 }
 
-/// The search's clock in JS hosts.
+/// The search's time source in JS hosts.
 struct PerformanceClock;
 
-impl Clock for PerformanceClock {
-    fn now_ms(&self) -> f64 {
-        performance_now()
+impl TimeSource for PerformanceClock {
+    fn now_ms(&self) -> u64 {
+        performance_now().max(0.0) as u64
     }
 }
 

@@ -17,6 +17,7 @@
 //! - [`notation`]: FEN, [`to_san`] / [`parse_san`] (English, Romanian, Spanish letters,
 //!   figurines; lenient or strict), [`parse_uci`] / [`Move::uci`] (both castling spellings),
 //!   [`Lang`], and [`notation::quoted`] for quoting user input in messages.
+//! - [`time`]: the one time source the layers above read ([`time::TimeSource`]).
 //!
 //! ```
 //! use rocada_rules::{CastlingMode, Position, perft};
@@ -44,6 +45,7 @@ mod role;
 mod setup;
 pub mod sort;
 mod square;
+pub mod time;
 mod validation;
 
 pub use bitboard::Bitboard;

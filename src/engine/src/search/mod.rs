@@ -47,11 +47,10 @@ pub mod tt;
 pub use bench::{bench, BenchReport, BENCH_DEPTH, BENCH_POSITIONS};
 pub use level::{level_for_elo, ELO_BY_LEVEL};
 pub use limits::Limits;
-#[cfg(not(target_arch = "wasm32"))]
-pub use time::StdClock;
-pub use time::{Clock, NoClock};
+pub use time::NoClock;
 
 use crate::eval::PawnCache;
+use crate::time::TimeSource;
 use crate::{Move, Position};
 use ordering::History;
 use tt::Tt;
@@ -171,19 +170,19 @@ pub struct Search {
     history: Box<History>,
     pv_table: Box<negamax::PvTable>,
     pawn_cache: Box<PawnCache>,
-    clock: Box<dyn Clock + Send>,
+    clock: Box<dyn TimeSource + Send>,
     /// The root score of the last search (time management compares the next one with it).
     last_score: Option<i32>,
 }
 
 impl Search {
     /// An engine with a transposition table of `tt_mb` MiB. On native targets it reads time
-    /// from [`StdClock`]; on WebAssembly it has no clock until [`Search::set_clock`].
+    /// from [`SystemTime`](crate::time::SystemTime); on WebAssembly it has no clock until [`Search::set_clock`].
     pub fn new(tt_mb: usize) -> Search {
         #[cfg(not(target_arch = "wasm32"))]
-        let clock: Box<dyn Clock + Send> = Box::new(StdClock::new());
+        let clock: Box<dyn TimeSource + Send> = Box::new(crate::time::SystemTime::new());
         #[cfg(target_arch = "wasm32")]
-        let clock: Box<dyn Clock + Send> = Box::new(NoClock);
+        let clock: Box<dyn TimeSource + Send> = Box::new(NoClock);
         Search {
             tt: Tt::new(tt_mb),
             history: Box::new(History::new()),
@@ -195,7 +194,7 @@ impl Search {
     }
 
     /// Replaces the clock (the wasm adapter passes one reading `performance.now()`).
-    pub fn set_clock(&mut self, clock: Box<dyn Clock + Send>) {
+    pub fn set_clock(&mut self, clock: Box<dyn TimeSource + Send>) {
         self.clock = clock;
     }
 

@@ -27,10 +27,11 @@ use super::gives_check::gives_check;
 use super::ordering::{cont_key, encode, is_tactical, History, MovePicker, Stage};
 use super::params as p;
 use super::see::see_ge;
-use super::time::{Clock, TimeManager};
+use super::time::TimeManager;
 use super::tt::{Tt, TtHit};
 use super::{Bound, Limits, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::eval::{evaluate_cached, no_mating_material, PawnCache};
+use crate::time::TimeSource;
 use crate::{Move, Position, Role};
 use arrayvec::ArrayVec;
 
@@ -92,7 +93,7 @@ pub(super) struct Worker<'a> {
     pub pv: &'a mut PvTable,
     /// The evaluation's pawn-only terms, by pawn placement.
     pub pawn_cache: &'a mut PawnCache,
-    pub clock: &'a dyn Clock,
+    pub clock: &'a dyn TimeSource,
     pub should_stop: &'a mut dyn FnMut() -> bool,
     pub frames: [Frame; MAX_PLY + 2],
     /// Hashes of the game before the root, then of the root and the current search path.
@@ -108,7 +109,7 @@ pub(super) struct Worker<'a> {
     pub stopped: bool,
     /// Whether limits may stop the search now (not during the first iteration).
     pub can_stop: bool,
-    pub start_ms: f64,
+    pub start_ms: u64,
     pub time: TimeManager,
     /// Nominal depth of the current iteration (caps check extensions).
     pub root_depth: i32,
@@ -126,7 +127,7 @@ impl<'a> Worker<'a> {
         history: &'a mut History,
         pv: &'a mut PvTable,
         pawn_cache: &'a mut PawnCache,
-        clock: &'a dyn Clock,
+        clock: &'a dyn TimeSource,
         should_stop: &'a mut dyn FnMut() -> bool,
         limits: &Limits,
         pos: &Position,
@@ -170,7 +171,7 @@ impl<'a> Worker<'a> {
 
     /// Milliseconds since the search started.
     pub fn elapsed(&self) -> f64 {
-        self.clock.now_ms() - self.start_ms
+        self.clock.now_ms().saturating_sub(self.start_ms) as f64
     }
 
     /// Counts a node; polls the stop conditions every `STOP_CHECK_INTERVAL` nodes. Returns

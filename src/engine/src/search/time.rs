@@ -1,4 +1,4 @@
-//! Time: an injectable clock, and the time manager that turns a clock or move time into a
+//! Time: the search reads the rules crate's [`TimeSource`] (injectable), and the time manager that turns a clock or move time into a
 //! soft limit (do not start another iteration / stop after one) and a hard limit (stop now).
 //! Between iterations the soft limit is scaled up while the best move changes and while the
 //! score falls (against the previous move's and a few iterations back), down while it rises.
@@ -9,52 +9,17 @@
 
 use super::params as p;
 use super::Limits;
+use crate::time::TimeSource;
 use crate::Color;
 
-/// A monotonic clock in milliseconds. The search reads it every few thousand nodes.
-///
-/// Native code uses [`StdClock`]; WebAssembly has no `std::time::Instant`, so its adapter
-/// passes a clock backed by `performance.now()`.
-pub trait Clock {
-    /// Milliseconds since an arbitrary fixed origin.
-    fn now_ms(&self) -> f64;
-}
-
-/// A clock that never moves: time limits never trigger (depth, nodes and `should_stop` still
-/// work). The default on WebAssembly until a real clock is set.
+/// A time source that never moves: time limits never trigger (depth, nodes and
+/// `should_stop` still work). The default on WebAssembly until a real source is set.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoClock;
 
-impl Clock for NoClock {
-    fn now_ms(&self) -> f64 {
-        0.0
-    }
-}
-
-/// `std::time::Instant` as a [`Clock`] (not on WebAssembly).
-#[cfg(not(target_arch = "wasm32"))]
-#[derive(Clone, Copy, Debug)]
-pub struct StdClock(std::time::Instant);
-
-#[cfg(not(target_arch = "wasm32"))]
-impl StdClock {
-    /// A clock starting now.
-    pub fn new() -> StdClock {
-        StdClock(std::time::Instant::now())
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl Default for StdClock {
-    fn default() -> StdClock {
-        StdClock::new()
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl Clock for StdClock {
-    fn now_ms(&self) -> f64 {
-        self.0.elapsed().as_secs_f64() * 1000.0
+impl TimeSource for NoClock {
+    fn now_ms(&self) -> u64 {
+        0
     }
 }
 

@@ -25,93 +25,11 @@ mod control;
 
 pub use control::{Bonus, Stage, TimeControl, TimeControlError, MAX_TIME_CONTROL_LEN};
 
+#[cfg(not(target_arch = "wasm32"))]
+pub use crate::time::SystemTime;
+pub use crate::time::{ManualTime, TimeSource};
 use crate::Color;
 use core::fmt;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
-
-/// Where a clock reads the time: milliseconds from any fixed origin, never going backwards.
-pub trait TimeSource {
-    /// The current time in milliseconds.
-    fn now_ms(&self) -> u64;
-}
-
-impl<T: TimeSource + ?Sized> TimeSource for &T {
-    fn now_ms(&self) -> u64 {
-        (**self).now_ms()
-    }
-}
-
-impl<T: TimeSource + ?Sized> TimeSource for Box<T> {
-    fn now_ms(&self) -> u64 {
-        (**self).now_ms()
-    }
-}
-
-impl<T: TimeSource + ?Sized> TimeSource for Arc<T> {
-    fn now_ms(&self) -> u64 {
-        (**self).now_ms()
-    }
-}
-
-/// A time source set by hand, for tests and replays. Clones share the same time.
-#[derive(Clone, Debug, Default)]
-pub struct ManualTime {
-    now: Arc<AtomicU64>,
-}
-
-impl ManualTime {
-    /// A source reading `start_ms`.
-    pub fn new(start_ms: u64) -> ManualTime {
-        ManualTime { now: Arc::new(AtomicU64::new(start_ms)) }
-    }
-
-    /// Sets the time (it should not go backwards).
-    pub fn set(&self, ms: u64) {
-        self.now.store(ms, Ordering::SeqCst);
-    }
-
-    /// Moves the time forward by `ms`.
-    pub fn advance(&self, ms: u64) {
-        self.now.fetch_add(ms, Ordering::SeqCst);
-    }
-}
-
-impl TimeSource for ManualTime {
-    fn now_ms(&self) -> u64 {
-        self.now.load(Ordering::SeqCst)
-    }
-}
-
-/// The operating system's monotonic clock (not on wasm32, where the JavaScript adapter supplies
-/// its own source).
-#[cfg(not(target_arch = "wasm32"))]
-#[derive(Clone, Copy, Debug)]
-pub struct SystemTime {
-    origin: std::time::Instant,
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl SystemTime {
-    /// A source counting from now.
-    pub fn new() -> SystemTime {
-        SystemTime { origin: std::time::Instant::now() }
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl Default for SystemTime {
-    fn default() -> SystemTime {
-        SystemTime::new()
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl TimeSource for SystemTime {
-    fn now_ms(&self) -> u64 {
-        self.origin.elapsed().as_millis() as u64
-    }
-}
 
 /// A clock operation that cannot be done.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
