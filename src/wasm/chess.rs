@@ -8,12 +8,13 @@ use super::js::{describe, strings, type_name, Obj};
 use super::objects::{self, board_codes, explanation_object, move_words, obligation_object, piece_code, squares};
 use super::options::{self, Options};
 use super::types::*;
+use crate::editor;
 use crate::game::{Game, GameError};
 use crate::pgn::{self, Line, Node, ReadOptions, Reader, WriteOptions};
 use crate::quoted::Quoted;
 use crate::{
-    explain, for_each_san, parse_san, perft, Bitboard, CastlingMode, CastlingNotation, CastlingSide, Color, Invalid, Lang, Move, Position,
-    PositionError, Role, SanOptions, SanStyle, Setup, Square,
+    explain, for_each_san, parse_san, perft, CastlingMode, CastlingNotation, CastlingSide, Color, Lang, Move, Position, PositionError,
+    Role, SanOptions, SanStyle, Setup, Square,
 };
 use wasm_bindgen::prelude::*;
 
@@ -1201,40 +1202,13 @@ impl Chess {
         }
     }
 
-    /// A new game from an edited board: castling rights and an en passant square that the
-    /// board no longer supports are dropped (each kept only if the core accepts it); a board
-    /// that is still not a legal position is kept for further editing.
-    fn set_setup(&mut self, mut setup: Setup, mode: CastlingMode, preserve_headers: bool) {
-        let mut result = self.build(setup.clone(), mode);
-        if let Err(e) = &result {
-            let mut changed = false;
-            if e.has(Invalid::InvalidEnPassant) && setup.ep_square.is_some() {
-                setup.ep_square = None;
-                changed = true;
-            }
-            if e.has(Invalid::InvalidCastlingRights) {
-                let mut kept = Bitboard::EMPTY;
-                for rook in setup.castling_rights {
-                    let mut one = setup.clone();
-                    one.castling_rights = Bitboard::from_square(rook);
-                    let fine = match self.build(one, mode) {
-                        Ok(_) => true,
-                        Err(e) => !e.has(Invalid::InvalidCastlingRights),
-                    };
-                    if fine {
-                        kept = kept.with(rook);
-                    }
-                }
-                setup.castling_rights = kept;
-                changed = true;
-            }
-            if changed {
-                result = self.build(setup.clone(), mode);
-            }
-        }
-        match result {
+    /// A new game from an edited board ([`editor::edited_position`]: the rights and the en
+    /// passant square the board no longer supports are dropped); a board that is still not a
+    /// legal position is kept for further editing.
+    fn set_setup(&mut self, setup: Setup, mode: CastlingMode, preserve_headers: bool) {
+        match editor::edited_position(setup, mode, self.sandbox) {
             Ok(pos) => self.start_new(pos, preserve_headers),
-            Err(error) => {
+            Err(editor::Unplayable { setup, error }) => {
                 self.edit = Some(Box::new(Edit { setup, mode, error }));
                 self.reset_notes(preserve_headers);
             }

@@ -4,7 +4,8 @@
 //! - [`game`]: a [`Game`] keeps history and undo, and decides every ending with its
 //!   [`Termination`]: mate, stalemate, dead position, claims, fivefold, 75 moves, resignation,
 //!   agreement, flag fall;
-//! - [`clock`] runs time controls; [`touch`] enforces touch-move;
+//! - [`clock`] runs time controls; [`touch`] enforces touch-move; [`editor`] turns an edited
+//!   board into a position, dropping the rights it no longer supports;
 //! - [`explain()`] says why a move is illegal, in words from [`messages`] (en/ro/es);
 //! - [`pgn`]: many games per text, streamed, with comments, NAGs and variations kept as a
 //!   tree; written back at 80 columns, losslessly.
@@ -26,6 +27,7 @@
 use rocada_rules::*;
 
 pub mod clock;
+pub mod editor;
 pub mod explain;
 pub mod game;
 pub mod messages;
