@@ -59,6 +59,23 @@ impl Default for WriteOptions {
 
 /// The PGN of `game`: tag pairs, a blank line, the movetext ending with the result, `\n`.
 ///
+/// Comments are written as the reader reads them ([`normalize_comment`]): in braces, or, when
+/// one holds `}` (which nothing can escape inside braces), as a `;` comment ending its line.
+/// What reads back, and what happens past the reader's limits: see [`write_game_to`].
+///
+/// ```
+/// # #[cfg(not(target_arch = "wasm32"))] {
+/// use rocada_game::pgn::{parse_pgn, write_game, WriteOptions};
+/// let mut game = parse_pgn("1. e4 e5 *").unwrap().remove(0);
+/// game.tags.clear();
+/// game.root.nodes[0].comments_after.push("}\n\n[White \"Mallory\"]".to_owned());
+/// let text = write_game(&game, &WriteOptions::default());
+/// assert_eq!(text, "1. e4 ; } [White \"Mallory\"]\n1... e5 *\n");
+/// let again = parse_pgn(&text).unwrap();
+/// assert_eq!((again.len(), again[0].root.nodes.len()), (1, 2));
+/// # }
+/// ```
+///
 /// ```
 /// # #[cfg(not(target_arch = "wasm32"))] {
 /// use rocada_game::pgn::{parse_pgn, write_game, WriteOptions};
