@@ -414,6 +414,37 @@ fn node(pos: &Position, pick: u32, coordinate: bool) -> Option<Node> {
     Some(Node::new(mv, san))
 }
 
+/// Variations from `pos` (alternatives to a move played there), chosen by `seed`, with more
+/// variations inside them down to `depth` levels.
+fn nested(pos: &Position, seed: u32, depth: u32) -> Vec<Line> {
+    let mut seed = seed;
+    let mut next = || {
+        seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        seed >> 8
+    };
+    let mut lines = Vec::new();
+    for _ in 0..1 + next() % 2 {
+        let mut line = Line::default();
+        let mut p = pos.clone();
+        for i in 0..1 + next() % 3 {
+            let r = next();
+            let Some(mut n) = node(&p, r, r % 5 == 0) else { break };
+            if r % 4 == 0 {
+                n.comments_after.push(format!("nested {depth} }} {{ ;"));
+            }
+            if i > 0 && depth > 0 && r % 2 == 0 {
+                n.variations = nested(&p, r, depth - 1);
+            }
+            p.play_unchecked(n.mv);
+            line.nodes.push(n);
+        }
+        if !line.nodes.is_empty() {
+            lines.push(line);
+        }
+    }
+    lines
+}
+
 fn build(plan: &Plan) -> Game {
     let start = match plan.chess960 {
         Some(n) => Position::chess960(n).unwrap(),
@@ -439,9 +470,12 @@ fn build(plan: &Plan) -> Game {
             let mut line = Line::default();
             let mut vpos = pos.clone();
             for (i, &pick) in picks.iter().enumerate() {
-                let Some(mut vn) = node(&vpos, pick, false) else { break };
+                let Some(mut vn) = node(&vpos, pick, pick % 7 == 0) else { break };
                 if i == 0 {
                     vn.comments_before = before.clone();
+                } else if pick % 3 == 0 {
+                    // Variations inside variations, a few levels deep.
+                    vn.variations = nested(&vpos, pick, 2);
                 }
                 vpos.play_unchecked(vn.mv);
                 line.nodes.push(vn);
