@@ -81,6 +81,9 @@ pub enum PgnErrorKind {
     CommentTooLong,
     /// More than [`MAX_TAGS`](super::MAX_TAGS) tag pairs in one game.
     TooManyTags,
+    /// A tag name longer than [`MAX_TAG_NAME_LEN`](super::MAX_TAG_NAME_LEN) bytes or a value
+    /// longer than [`MAX_TAG_VALUE_LEN`](super::MAX_TAG_VALUE_LEN) bytes.
+    TagTooLong,
     /// One game longer than [`MAX_GAME_LEN`](super::MAX_GAME_LEN) bytes of text, or with more
     /// than [`MAX_GAME_ITEMS`](super::MAX_GAME_ITEMS) moves, comments and NAGs.
     GameTooLong,
@@ -94,8 +97,8 @@ impl PgnErrorKind {
     /// `bad-nag`, `unexpected-token`, `unbalanced-parenthesis`, `variation-too-deep`,
     /// `variation-without-move`, `invalid-move-syntax`, `illegal-move`, `ambiguous-move`,
     /// `null-move`, `invalid-fen`, `unsupported-variant`, `io-error`; past a limit (see
-    /// [`pgn`](super)): `line-too-long`, `comment-too-long`, `too-many-tags`, `game-too-long`,
-    /// `too-many-games`.
+    /// [`pgn`](super)): `line-too-long`, `comment-too-long`, `too-many-tags`, `tag-too-long`,
+    /// `game-too-long`, `too-many-games`.
     pub fn detail(&self) -> &'static str {
         match self {
             PgnErrorKind::UnterminatedComment => "unterminated-comment",
@@ -114,6 +117,7 @@ impl PgnErrorKind {
             PgnErrorKind::LineTooLong => "line-too-long",
             PgnErrorKind::CommentTooLong => "comment-too-long",
             PgnErrorKind::TooManyTags => "too-many-tags",
+            PgnErrorKind::TagTooLong => "tag-too-long",
             PgnErrorKind::GameTooLong => "game-too-long",
             PgnErrorKind::TooManyGames => "too-many-games",
         }
@@ -149,6 +153,9 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::LineTooLong => write!(f, "line longer than {} bytes", super::MAX_LINE_LEN),
             PgnErrorKind::CommentTooLong => write!(f, "comment longer than {} bytes", super::MAX_COMMENT_LEN),
             PgnErrorKind::TooManyTags => write!(f, "more than {} tag pairs in one game", super::MAX_TAGS),
+            PgnErrorKind::TagTooLong => {
+                write!(f, "tag name longer than {} bytes or value longer than {} bytes", super::MAX_TAG_NAME_LEN, super::MAX_TAG_VALUE_LEN)
+            }
             PgnErrorKind::GameTooLong => {
                 write!(f, "game longer than {} bytes or {} moves, comments and NAGs", super::MAX_GAME_LEN, super::MAX_GAME_ITEMS)
             }

@@ -387,7 +387,8 @@ impl<R: BufRead> Lexer<R> {
                 if end.is_none() {
                     push_collapsed(&mut text, b"\n");
                 }
-                if text.len() > MAX_COMMENT_LEN {
+                // (A space at the end is still to be trimmed.)
+                if text.len() - usize::from(text.last() == Some(&b' ')) > MAX_COMMENT_LEN {
                     too_long = true;
                     text = Vec::new();
                 }

@@ -8,20 +8,22 @@
 //!   column, the code `invalid-pgn` and a detail code (`illegal-move`, `unterminated-comment`,
 //!   `unbalanced-parenthesis`, `bad-tag`, ...).
 //! - Limits bound the memory whatever the text: [`MAX_LINE_LEN`], [`MAX_COMMENT_LEN`],
-//!   [`MAX_TAGS`], [`MAX_GAME_LEN`], [`MAX_GAME_ITEMS`], [`MAX_VARIATION_DEPTH`] per game, and
+//!   [`MAX_TAGS`], [`MAX_TAG_NAME_LEN`], [`MAX_TAG_VALUE_LEN`], [`MAX_GAME_LEN`], [`MAX_GAME_ITEMS`], [`MAX_VARIATION_DEPTH`] per game, and
 //!   [`MAX_GAMES`] per [`parse_pgn`] call. Past one, that game is an error with its own detail
 //!   code (`line-too-long`, ...) and reading goes on with the next.
 //! - [`Game`] holds the tags, the start position (from `FEN` / `SetUp` and `Variant`: Chess960
 //!   by any of its spellings), the move tree ([`Line`] of [`Node`]s: SAN as written, resolved
 //!   [`Move`](crate::Move), comments, [`Nag`]s, variations) and the [`GameResult`].
-//! - [`write_game`] writes it back: the Seven Tag Roster first, 80-column lines, Black's move
-//!   numbers after comments and variations (`12... e5`). Reading what it wrote gives the same
-//!   game.
+//! - [`write_game`] writes it back: the Seven Tag Roster first, 80-column lines (never one
+//!   over [`MAX_LINE_LEN`]), Black's move numbers after comments and variations (`12... e5`).
+//!   Reading what it wrote gives the same game, whatever its comments and tag values hold (see
+//!   [`write_game`] for how a comment holding `}` is written). [`try_write_game`] refuses a game
+//!   past the reader's limits; [`check_tag`] and [`check_comment`] check one value against them.
 //!
 //! What the reader accepts beyond the PGN standard, as real exports need: a byte-order mark,
 //! CRLF line ends and tabs; `{...}` and `;` comments anywhere (lichess `[%clk ...]` and
 //! `[%eval ...]` comments are kept verbatim); `%` escape lines; move numbers as `12.`, `12...`,
-//! `12.e4`, or missing; suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (NAGs 1 to 6) attached or
+//! `12.e4`, or missing; coordinate moves (`e2e4`, `g1f3`, `e7e8q`, as UCI writes them); suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (NAGs 1 to 6) attached or
 //! standing alone, and glyphs such as `+-`, `=`, `±`, `∞`, `N` standing alone; castling as
 //! `0-0`; `e.p.`; lenient SAN (see [`parse_san`](crate::parse_san)); a missing result marker
 //! (the `Result` tag's value, else `*`); Latin-1 text. Comments keep their words, with runs of
@@ -52,7 +54,9 @@ pub use error::{PgnError, PgnErrorKind};
 pub use nag::Nag;
 pub use reader::{parse_pgn, read_games, ReadOptions, Reader};
 pub use tree::{Game, GameResult, Line, Mainline, Node, ParseResultError, Step, SEVEN_TAG_ROSTER};
-pub use writer::{write_game, write_game_to, write_games, WriteOptions};
+pub use writer::{
+    check_comment, check_tag, is_tag_name, normalize_comment, try_write_game, write_game, write_game_to, write_games, WriteOptions,
+};
 
 // Limits. Text of any size and shape is read in time linear in its length, in memory bounded by
 // these (a line, a comment, one game), never the whole input; past a limit the game is an error
@@ -73,6 +77,18 @@ pub const MAX_COMMENT_LEN: usize = 4 << 20;
 
 /// The most tag pairs one game may have. More is an error (`too-many-tags`).
 pub const MAX_TAGS: usize = 1_000;
+
+/// The longest tag value, in bytes after `\"` and `\\` are resolved (64 KiB). Longer is an
+/// error (`tag-too-long`). Written with every character escaped, a tag pair still fits a line
+/// ([`MAX_LINE_LEN`]).
+pub const MAX_TAG_VALUE_LEN: usize = 64 << 10;
+
+/// The longest tag name, in bytes (255). Longer is an error (`tag-too-long`). Which names are
+/// valid: see [`is_tag_name`].
+pub const MAX_TAG_NAME_LEN: usize = 255;
+
+// A tag pair written with every character of its value escaped fits one line.
+const _: () = assert!(1 + MAX_TAG_NAME_LEN + 2 + 2 * MAX_TAG_VALUE_LEN + 2 <= MAX_LINE_LEN);
 
 /// The most text one game may span, in bytes (16 MiB, from the end of the game before it).
 /// Longer is an error (`game-too-long`); with [`MAX_GAME_ITEMS`] it bounds the memory a game

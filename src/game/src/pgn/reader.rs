@@ -14,8 +14,9 @@ use super::error::{PgnError, PgnErrorKind};
 use super::lexer::{LexError, Lexer, Tok, Token};
 use super::nag::Nag;
 use super::tree::{Game, GameResult, Line, Node};
-use super::{MAX_GAMES, MAX_GAME_ITEMS, MAX_GAME_LEN, MAX_TAGS, MAX_VARIATION_DEPTH};
-use crate::{parse_san, SanOptions};
+use super::writer::{is_name_chars, is_tag_name};
+use super::{MAX_GAMES, MAX_GAME_ITEMS, MAX_GAME_LEN, MAX_TAGS, MAX_TAG_NAME_LEN, MAX_TAG_VALUE_LEN, MAX_VARIATION_DEPTH};
+use crate::{parse_san, parse_uci, SanOptions};
 use crate::{CastlingMode, Lang, Position};
 use std::io::BufRead;
 
@@ -338,13 +339,15 @@ impl<R: BufRead> Reader<R> {
     fn tag(&mut self, open: &Token) -> Result<(String, String, (u32, u32)), Fault> {
         let t = self.lexer.next();
         let name = match t.kind {
-            Tok::Symbol(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') => s,
+            Tok::Symbol(s) if s.len() > MAX_TAG_NAME_LEN && is_name_chars(&s) => return Err((PgnErrorKind::TagTooLong, t.line, t.col)),
+            Tok::Symbol(s) if is_tag_name(&s) => s,
             Tok::Eof => return Err((PgnErrorKind::BadTag("expected a tag name after ["), open.line, open.col)),
             Tok::Error(e) => return Err((lex_fault(e), t.line, t.col)),
             _ => return Err((PgnErrorKind::BadTag("expected a tag name after ["), t.line, t.col)),
         };
         let t = self.lexer.next();
         let (value, pos) = match t.kind {
+            Tok::Str(v) if v.len() > MAX_TAG_VALUE_LEN => return Err((PgnErrorKind::TagTooLong, t.line, t.col)),
             Tok::Str(v) => (v, (t.line, t.col)),
             Tok::Error(LexError::UnterminatedString) => return Err((PgnErrorKind::UnterminatedString, t.line, t.col)),
             Tok::Error(e) => return Err((lex_fault(e), t.line, t.col)),
@@ -428,7 +431,10 @@ fn symbol(top: &mut Frame, mut text: String, opts: &SanOptions) -> Result<(), Pg
         }
     }
     nags.reverse();
-    let mv = match parse_san(&top.pos, &text[..san_len], opts) {
+    // A coordinate move (`g1f3`, `e7e8q`, `e1g1`), as UCI writes it and chess.js reads it, is
+    // read as one first: lenient SAN would take `b8d7` for a bishop move (`b` as `B`).
+    let uci = if is_coordinate_move(&text[..san_len]) { parse_uci(&top.pos, &text[..san_len]).ok() } else { None };
+    let mv = match uci.map_or_else(|| parse_san(&top.pos, &text[..san_len], opts), Ok) {
         Ok(mv) => mv,
         Err(e) => return Err(PgnErrorKind::InvalidMove { san: text, code: e.code(), message: e.to_string() }),
     };
@@ -440,6 +446,13 @@ fn symbol(top: &mut Frame, mut text: String, opts: &SanOptions) -> Result<(), Pg
     top.before_last = top.pos.clone();
     top.pos.play_unchecked(mv);
     Ok(())
+}
+
+/// Whether `text` has the shape of a UCI move: two squares and an optional promotion letter.
+fn is_coordinate_move(text: &str) -> bool {
+    let b = text.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    matches!(b.len(), 4 | 5) && square(b[0], b[1]) && square(b[2], b[3]) && b.get(4).map_or(true, |c| b"qrbnQRBN".contains(c))
 }
 
 /// The position a game starts from, by its `FEN` and `Variant` tags.

@@ -119,7 +119,9 @@ impl Game {
         self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
     }
 
-    /// Sets the first tag named `name`, or appends it.
+    /// Sets the first tag named `name`, or appends it. Nothing is checked: a setter of tags
+    /// from outside can ask [`check_tag`](super::check_tag) first whether the pair will be
+    /// written and read back as it is.
     pub fn set_tag(&mut self, name: &str, value: &str) {
         match self.tags.iter_mut().find(|(k, _)| k == name) {
             Some((_, v)) => *v = value.to_owned(),

@@ -3,12 +3,30 @@
 //! What it writes reads back into the same [`Game`] (tags put in export order): the same moves,
 //! SAN, comments, NAGs and variations. Black's moves get a move number (`12... e5`) at the start
 //! of a line and after a comment or a variation. Lines break only between tokens and between
-//! the words of a comment, so a line is longer than the width only where one word is. The tree
-//! is walked with an explicit stack, so even a hand-built tree of any depth cannot overflow it.
+//! the words of a comment, so a line is longer than the width only where one word is, and never
+//! longer than [`MAX_LINE_LEN`]. The tree is walked with an explicit stack, so even a hand-built
+//! tree of any depth cannot overflow it.
+//!
+//! The writer's domain is what the reader can produce, and on it reading is the inverse of
+//! writing:
+//! - a comment read has no leading, trailing or repeated whitespace and no whitespace but
+//!   spaces (the reader collapses runs of whitespace); it holds `}` only if it came from a `;`
+//!   comment, so it then fits one line. The writer writes [`normalize_comment`] of a comment
+//!   (the same text, for a comment read): in braces, `{ like this }`, broken between words; a
+//!   comment holding `}` as a `;` comment, which ends its line (PGN has no escape in braces, and
+//!   a `;` comment ends at the line's end, and the text has no newline left).
+//! - a tag value read holds no control character (the reader reads them as spaces); the writer
+//!   escapes `\` and `"` (`\\`, `\"`) and writes a control character (a newline cannot stand in
+//!   a tag value) as a space.
+//! - a tag name read satisfies [`is_tag_name`].
 
+use super::error::PgnErrorKind;
 use super::lexer::is_space;
 use super::nag::Nag;
 use super::tree::{export_order, Game, Line, Node};
+use super::{
+    MAX_COMMENT_LEN, MAX_GAME_ITEMS, MAX_GAME_LEN, MAX_LINE_LEN, MAX_TAGS, MAX_TAG_NAME_LEN, MAX_TAG_VALUE_LEN, MAX_VARIATION_DEPTH,
+};
 use crate::to_san;
 use crate::{Color, Position};
 use arrayvec::ArrayString;
@@ -41,6 +59,23 @@ impl Default for WriteOptions {
 
 /// The PGN of `game`: tag pairs, a blank line, the movetext ending with the result, `\n`.
 ///
+/// Comments are written as the reader reads them ([`normalize_comment`]): in braces, or, when
+/// one holds `}` (which nothing can escape inside braces), as a `;` comment ending its line.
+/// What reads back, and what happens past the reader's limits: see [`write_game_to`].
+///
+/// ```
+/// # #[cfg(not(target_arch = "wasm32"))] {
+/// use rocada_game::pgn::{parse_pgn, write_game, WriteOptions};
+/// let mut game = parse_pgn("1. e4 e5 *").unwrap().remove(0);
+/// game.tags.clear();
+/// game.root.nodes[0].comments_after.push("}\n\n[White \"Mallory\"]".to_owned());
+/// let text = write_game(&game, &WriteOptions::default());
+/// assert_eq!(text, "1. e4 ; } [White \"Mallory\"]\n1... e5 *\n");
+/// let again = parse_pgn(&text).unwrap();
+/// assert_eq!((again.len(), again[0].root.nodes.len()), (1, 2));
+/// # }
+/// ```
+///
 /// ```
 /// # #[cfg(not(target_arch = "wasm32"))] {
 /// use rocada_game::pgn::{parse_pgn, write_game, WriteOptions};
@@ -68,12 +103,27 @@ pub fn write_games<'a>(games: impl IntoIterator<Item = &'a Game>, options: &Writ
 }
 
 /// [`write_game`], appending to `out`.
+///
+/// Within the reader's limits (what [`try_write_game`] accepts), the text reads back to the
+/// same game, comments as [`normalize_comment`] makes them and control characters of tag values
+/// as spaces. Past them the text is still written, with no line longer than [`MAX_LINE_LEN`]: a
+/// tag whose name is not valid ([`is_tag_name`]) is left out, a tag value is cut to
+/// [`MAX_TAG_VALUE_LEN`] bytes, a word of a comment longer than a line is broken, and a comment
+/// holding `}` too long for one line is written as several `;` comments; more than [`MAX_TAGS`]
+/// tags, a comment longer than [`MAX_COMMENT_LEN`], more than [`MAX_GAME_ITEMS`] items or
+/// [`MAX_GAME_LEN`] bytes, or variations nested deeper than [`MAX_VARIATION_DEPTH`] are written
+/// whole, and the reader refuses them.
 pub fn write_game_to(out: &mut String, game: &Game, options: &WriteOptions) {
+    let mut any = false;
     for (name, value) in export_order(&game.tags) {
+        if !is_tag_name(name) {
+            continue;
+        }
+        any = true;
         out.push('[');
         out.push_str(name);
         out.push_str(" \"");
-        for c in value.chars() {
+        for c in cut(value, MAX_TAG_VALUE_LEN).chars() {
             match c {
                 '\\' => out.push_str("\\\\"),
                 '"' => out.push_str("\\\""),
@@ -83,13 +133,188 @@ pub fn write_game_to(out: &mut String, game: &Game, options: &WriteOptions) {
         }
         out.push_str("\"]\n");
     }
-    if !game.tags.is_empty() {
+    if any {
         out.push('\n');
     }
     let mut w = Wrap::new(out, options.width);
     movetext(&mut w, game, options);
     w.token(game.result.as_str());
     w.out.push('\n');
+}
+
+/// [`write_game`] for a game within the reader's limits, so that the text reads back to the
+/// same game (comments as [`normalize_comment`] makes them, control characters of tag values as
+/// spaces; the moves are trusted: the reader's, or legal ones built through the API); else the
+/// error the reader would give: `too-many-tags` past [`MAX_TAGS`], a tag refused by
+/// [`check_tag`] (`bad-tag`, `tag-too-long`; a control character in a value is accepted here and
+/// written as a space), a comment refused by [`check_comment`] (`comment-too-long`),
+/// `variation-too-deep` past [`MAX_VARIATION_DEPTH`], `game-too-long` past [`MAX_GAME_ITEMS`]
+/// moves, comments, NAGs and variations or past [`MAX_GAME_LEN`] bytes of text.
+///
+/// ```
+/// # #[cfg(not(target_arch = "wasm32"))] {
+/// use rocada_game::pgn::{try_write_game, Game, WriteOptions, MAX_TAGS};
+/// let mut game = Game::new();
+/// for i in 0..MAX_TAGS {
+///     game.set_tag(&format!("T{i}"), "x");
+/// }
+/// assert_eq!(try_write_game(&game, &WriteOptions::default()).unwrap_err().detail(), "too-many-tags");
+/// # }
+/// ```
+pub fn try_write_game(game: &Game, options: &WriteOptions) -> Result<String, PgnErrorKind> {
+    if game.tags.len() > MAX_TAGS {
+        return Err(PgnErrorKind::TooManyTags);
+    }
+    for (name, value) in &game.tags {
+        match check_tag(name, value) {
+            Err(PgnErrorKind::BadTag(_)) if is_tag_name(name) => {} // a control character
+            r => r?,
+        }
+    }
+    // What the reader counts: moves, comments, NAGs (a NAG written as a suffix is part of its
+    // move) and variations.
+    let mut items = 0usize;
+    let mut stack = vec![(&game.root, 0usize)];
+    while let Some((line, depth)) = stack.pop() {
+        if depth > MAX_VARIATION_DEPTH {
+            return Err(PgnErrorKind::VariationTooDeep);
+        }
+        let mut comments: Vec<&String> = Vec::new();
+        if options.comments {
+            comments.extend(&line.comments);
+        }
+        for n in &line.nodes {
+            items += 1 + n.nags.len();
+            if options.nag_symbols && n.nags.first().is_some_and(|g| g.is_move_suffix() && g.symbol().is_some()) {
+                items -= 1;
+            }
+            if options.comments {
+                comments.extend(n.comments_before.iter().chain(&n.comments_after));
+            }
+            if options.variations {
+                items += n.variations.len();
+                stack.extend(n.variations.iter().map(|v| (v, depth + 1)));
+            }
+        }
+        items += comments.len();
+        for c in comments {
+            check_comment(c)?;
+        }
+        if items > MAX_GAME_ITEMS {
+            return Err(PgnErrorKind::GameTooLong);
+        }
+    }
+    let text = write_game(game, options);
+    // The reader counts a game from the end of the one before: with a blank line between.
+    if text.len() + 1 > MAX_GAME_LEN {
+        return Err(PgnErrorKind::GameTooLong);
+    }
+    Ok(text)
+}
+
+/// Whether `name` is a tag name the reader accepts (and so the writer writes): 1 to
+/// [`MAX_TAG_NAME_LEN`] ASCII letters, digits and `_`, not digits only (the PGN standard's
+/// letters, digits and underscore; digits alone read as a move number). `White`, `WhiteElo`,
+/// `Time_Control`, `1a` are names; `GreatestGameEverPlayed?`, `Bad name`, `é`, `42` are not.
+pub fn is_tag_name(name: &str) -> bool {
+    name.len() <= MAX_TAG_NAME_LEN && is_name_chars(name)
+}
+
+/// A name of any length made of the characters of a tag name.
+pub(crate) fn is_name_chars(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') && !name.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Whether the tag pair `name` `value` can be written and read back as it is: the name is valid
+/// ([`is_tag_name`]; else `bad-tag`, or `tag-too-long` past [`MAX_TAG_NAME_LEN`]), the value is
+/// at most [`MAX_TAG_VALUE_LEN`] bytes (else `tag-too-long`) and holds no control character such
+/// as a newline (else `bad-tag`: the writer would write it as a space). For setters of tags.
+///
+/// ```
+/// use rocada_game::pgn::check_tag;
+/// assert!(check_tag("White", "Anna \"the Rook\" \\ Smith").is_ok());
+/// assert_eq!(check_tag("Greatest?", "x").unwrap_err().detail(), "bad-tag");
+/// assert_eq!(check_tag("White", "a\nb").unwrap_err().detail(), "bad-tag");
+/// assert_eq!(check_tag("White", &"x".repeat(100_000)).unwrap_err().detail(), "tag-too-long");
+/// ```
+pub fn check_tag(name: &str, value: &str) -> Result<(), PgnErrorKind> {
+    if !is_tag_name(name) {
+        if is_name_chars(name) {
+            return Err(PgnErrorKind::TagTooLong);
+        }
+        return Err(PgnErrorKind::BadTag("a tag name is ASCII letters, digits and _, not digits only"));
+    }
+    if value.len() > MAX_TAG_VALUE_LEN {
+        return Err(PgnErrorKind::TagTooLong);
+    }
+    if value.chars().any(char::is_control) {
+        return Err(PgnErrorKind::BadTag("a tag value cannot hold a control character (a newline, a tab, ...)"));
+    }
+    Ok(())
+}
+
+/// The comment as it reads back once written: runs of whitespace (space, tab, `\r`, `\n`,
+/// vertical tab, form feed) made single spaces, and none at either end, as the reader reads
+/// every comment. A comment the reader gave is returned unchanged.
+pub fn normalize_comment(text: &str) -> Cow<'_, str> {
+    let normal = !text.starts_with(is_space)
+        && !text.ends_with(is_space)
+        && !text.contains(|c: char| c != ' ' && is_space(c))
+        && !text.contains("  ");
+    if normal {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for word in text.split(is_space).filter(|w| !w.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    Cow::Owned(out)
+}
+
+/// Whether the comment can be written and read back (as [`normalize_comment`] makes it): at
+/// most [`MAX_COMMENT_LEN`] bytes once normalized, no word longer than a line
+/// ([`MAX_LINE_LEN`]), and, holding `}` (then written as a `;` comment, which a line ends), at
+/// most `MAX_LINE_LEN - 1` bytes; else `comment-too-long`.
+pub fn check_comment(text: &str) -> Result<(), PgnErrorKind> {
+    let text = normalize_comment(text);
+    let fits = if text.contains('}') {
+        text.len() < MAX_LINE_LEN
+    } else {
+        text.len() <= MAX_COMMENT_LEN && text.split(' ').all(|w| w.len() <= MAX_LINE_LEN)
+    };
+    if fits {
+        Ok(())
+    } else {
+        Err(PgnErrorKind::CommentTooLong)
+    }
+}
+
+/// The longest start of `s` of at most `max` bytes that ends at a character boundary.
+fn cut(s: &str, max: usize) -> &str {
+    if s.len() <= max {
+        return s;
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
+/// `s` in pieces of at most `max` bytes (`max` at least 4), cut at character boundaries.
+fn pieces(s: &str, max: usize) -> impl Iterator<Item = &str> {
+    let mut rest = s;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let piece = cut(rest, max);
+        rest = &rest[piece.len()..];
+        Some(piece)
+    })
 }
 
 /// The PGN of the game with [`WriteOptions::default`].
@@ -99,13 +324,15 @@ impl fmt::Display for Game {
     }
 }
 
-/// Puts tokens on lines of at most `width` characters. `(` is written with the token after it
+/// Puts tokens on lines of at most `width` characters (a token longer than that alone on its
+/// line), and never more than [`MAX_LINE_LEN`] bytes. `(` is written with the token after it
 /// and `)` with the token before it (moving that token to a new line if need be).
 struct Wrap<'a> {
     out: &'a mut String,
     width: usize,
-    /// Characters on the current line.
+    /// Characters and bytes on the current line.
     col: usize,
+    bytes: usize,
     /// A `(` waits to be written with the next token.
     open: bool,
     /// Where the last token starts in `out`, its length in characters, and whether a space
@@ -117,7 +344,14 @@ struct Wrap<'a> {
 
 impl Wrap<'_> {
     fn new(out: &mut String, width: usize) -> Wrap<'_> {
-        Wrap { out, width: width.max(1), col: 0, open: false, last_start: 0, last_len: 0, last_spaced: false }
+        let width = width.clamp(1, MAX_LINE_LEN);
+        Wrap { out, width, col: 0, bytes: 0, open: false, last_start: 0, last_len: 0, last_spaced: false }
+    }
+
+    fn newline(&mut self) {
+        self.out.push('\n');
+        self.col = 0;
+        self.bytes = 0;
     }
 
     fn token(&mut self, tok: &str) {
@@ -133,10 +367,15 @@ impl Wrap<'_> {
                 // Move the last token to a new line, so that `)` can follow it.
                 self.out.replace_range(self.last_start - 1..self.last_start, "\n");
                 self.col = self.last_len;
+                self.bytes = self.out.len() - self.last_start;
                 self.last_spaced = false;
+            }
+            if self.bytes + 1 > MAX_LINE_LEN {
+                self.newline();
             }
             self.out.push(')');
             self.col += 1;
+            self.bytes += 1;
             self.last_len += 1;
             return;
         }
@@ -154,12 +393,12 @@ impl Wrap<'_> {
         let len = tok.chars().count();
         self.last_spaced = false;
         if self.col > 0 {
-            if self.col + 1 + len > self.width {
-                self.out.push('\n');
-                self.col = 0;
+            if self.col + 1 + len > self.width || self.bytes + 1 + tok.len() > MAX_LINE_LEN {
+                self.newline();
             } else {
                 self.out.push(' ');
                 self.col += 1;
+                self.bytes += 1;
                 self.last_spaced = true;
             }
         }
@@ -167,48 +406,63 @@ impl Wrap<'_> {
         self.last_len = len;
         self.out.push_str(tok);
         self.col += len;
+        self.bytes += tok.len();
     }
 
     fn comment(&mut self, text: &str) {
+        let text = normalize_comment(text);
         if text.contains('}') {
-            // Only a `;` comment can hold `}`: write it as one, ending the line.
-            if std::mem::take(&mut self.open) {
-                self.put("(");
+            self.semicolon_comment(&text);
+            return;
+        }
+        // `{ first` and `last }` stay together (when they fit a line); a line may break
+        // between any two words. Words go straight to `put`: a `(` or `)` in a comment is no
+        // variation. A word longer than a line (never one read) is broken.
+        let mut tok = String::from(if std::mem::take(&mut self.open) { "({" } else { "{" });
+        let mut first = true;
+        for word in text.split(' ').filter(|w| !w.is_empty()).flat_map(|w| pieces(w, MAX_LINE_LEN)) {
+            if first && tok.len() + 1 + word.len() <= MAX_LINE_LEN {
+                tok.push(' ');
+            } else {
+                self.put(&tok);
+                tok.clear();
             }
-            let len = text.chars().count() + 2;
-            let glued = self.out.ends_with('(');
-            if self.col > 0 && !glued && self.col + 1 + len > self.width {
-                self.out.push('\n');
-                self.col = 0;
+            tok.push_str(word);
+            first = false;
+        }
+        if tok.len() + 2 <= MAX_LINE_LEN {
+            tok.push_str(" }");
+            self.put(&tok);
+        } else {
+            self.put(&tok);
+            self.put("}");
+        }
+    }
+
+    /// A comment holding `}`, which only a `;` comment can hold: written as one, ending the
+    /// line (`; text`, or `;text` when only that fits a line). Longer than a line (never one
+    /// read), it is cut into several.
+    fn semicolon_comment(&mut self, text: &str) {
+        if std::mem::take(&mut self.open) {
+            self.put("(");
+        }
+        for body in pieces(text, MAX_LINE_LEN - 1) {
+            let sep = if body.len() + 2 <= MAX_LINE_LEN { "; " } else { ";" };
+            let (len, bytes) = (body.chars().count() + sep.len(), body.len() + sep.len());
+            let glued = self.col > 0 && self.out.ends_with('(');
+            let space = usize::from(!glued);
+            if self.col > 0 && ((!glued && self.col + 1 + len > self.width) || self.bytes + space + bytes > MAX_LINE_LEN) {
+                self.newline();
             }
             if self.col > 0 && !glued {
                 self.out.push(' ');
             }
-            self.out.push_str("; ");
-            self.out.push_str(text);
-            self.out.push('\n');
-            self.col = 0;
+            self.out.push_str(sep);
+            self.out.push_str(body);
+            self.newline();
             self.last_spaced = false;
             self.last_len = 0;
             self.last_start = self.out.len();
-            return;
-        }
-        // `{ first` and `last }` stay together; a line may break between any two words.
-        // Words go straight to `put`: a `(` or `)` in a comment is no variation.
-        let mut tok = String::from(if std::mem::take(&mut self.open) { "({ " } else { "{ " });
-        let mut words = text.split(is_space).filter(|w| !w.is_empty()).peekable();
-        if words.peek().is_none() {
-            tok.push('}');
-            self.put(&tok);
-            return;
-        }
-        while let Some(word) = words.next() {
-            tok.push_str(word);
-            if words.peek().is_none() {
-                tok.push_str(" }");
-            }
-            self.put(&tok);
-            tok.clear();
         }
     }
 }
@@ -218,8 +472,9 @@ struct Frame<'g> {
     line: &'g Line,
     /// The next node to write.
     idx: usize,
-    /// The ply of `line.nodes[idx]` (0 = White's first move of move 1).
-    ply: u32,
+    /// The ply of `line.nodes[idx]` (0 = White's first move of move 1); 64 bits, as a FEN's
+    /// move number goes up to `u32::MAX` and the moves after it count on.
+    ply: u64,
     /// The position before `line.nodes[idx]`, when positions are tracked.
     pos: Option<Position>,
     /// The position before `line.nodes[idx - 1]`: where its variations start.
@@ -233,7 +488,7 @@ struct Frame<'g> {
 fn movetext(w: &mut Wrap<'_>, game: &Game, options: &WriteOptions) {
     let track = options.canonical_san || any_node(&game.root, |n| n.san.is_empty());
     let start = &game.start;
-    let ply0 = (start.fullmoves().max(1) - 1).saturating_mul(2) + u32::from(start.turn() == Color::Black);
+    let ply0 = (u64::from(start.fullmoves().max(1)) - 1) * 2 + u64::from(start.turn() == Color::Black);
     let frame = |line, ply, pos: Option<Position>| Frame { line, idx: 0, ply, prev: pos.clone(), pos, var_idx: 0, force_number: true };
     let mut stack = vec![frame(&game.root, ply0, track.then(|| start.clone()))];
 
