@@ -7,7 +7,7 @@ use rocada::pgn::{self, Game, PgnError, Reader, WriteOptions};
 use std::io::BufReader;
 
 /// The detail codes of `PgnErrorKind`.
-pub const DETAILS: [&str; 20] = [
+pub const DETAILS: [&str; 21] = [
     "unterminated-comment",
     "unterminated-string",
     "bad-tag",
@@ -26,6 +26,7 @@ pub const DETAILS: [&str; 20] = [
     "line-too-long",
     "comment-too-long",
     "too-many-tags",
+    "tag-too-long",
     "game-too-long",
     "too-many-games",
 ];
