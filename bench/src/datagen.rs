@@ -1,0 +1,257 @@
+//! `rocada-datagen`: training data for a learned evaluation, made by the engine playing itself.
+//! A development tool: never shipped.
+//!
+//! Each game starts from the standard position or a Chess960 start (one game in four), then
+//! `--random-plies` random legal moves (8 or 9, so that both sides start), and is played at
+//! `--nodes` nodes a move (a fresh search state per game, so a game depends only on its seed).
+//! Every position is kept unless it is noisy: the side to move is in check, the search's best
+//! move is a capture or a promotion, or the score is a mate. Each kept position is written with
+//! the search score (centipawns, White's point of view) and, once the game ends, the result
+//! (White's: 2 win, 1 draw, 0 loss). Games end by mate, stalemate, threefold repetition, fifty
+//! moves, a dead position, or adjudication: a score above `ADJUDICATE_WIN_CP` for both sides'
+//! searches over 8 plies in a row, or within `ADJUDICATE_DRAW_CP` for 16 plies after ply 80.
+//!
+//! Format: records of 32 bytes, little-endian (a packed board, after the "marlinformat" idea):
+//! - `u64` occupancy (bit 0 = a1);
+//! - 16 bytes: one nibble per occupied square in occupancy order, `color * 8 + role` (role 0
+//!   pawn .. 5 king; 6 = a rook with a castling right);
+//! - `u8`: side to move in bit 7, en passant file + 1 in bits 0..3 (0: none);
+//! - `u8` half-move clock, `u16` full-move number (saturated);
+//! - `i16` score (White's view, centipawns), `u8` result (White's: 0, 1, 2), `u8` reserved (0).
+//!
+//! Resuming: game `n` of a run is seeded by `seed * 2^32 + n`; the output is only ever appended
+//! whole games at a time, and `OUT.state` holds the number of games already written, so a run
+//! stopped at any point goes on with `--resume`. Threads (`--threads`, default all cores) take
+//! game numbers from one counter and write whole games under a lock.
+//!
+//! ```text
+//! cargo run --release -p rocada-bench --bin rocada-datagen -- --out data/gen1.bin --games 100000 --nodes 5000 --seed 1 [--threads 2] [--resume]
+//! ```
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use rocada::game::dead_position;
+use rocada::search::{Limits, Score, Search};
+use rocada::{Color, Move, Position, Role};
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// A record's size in bytes.
+pub const RECORD: usize = 32;
+/// Adjudicated as a win past this score (centipawns) for 8 plies.
+const ADJUDICATE_WIN_CP: i32 = 2000;
+/// Adjudicated as a draw within this score for 16 plies after ply 80.
+const ADJUDICATE_DRAW_CP: i32 = 10;
+/// Games longer than this are drawn.
+const MAX_PLIES: usize = 400;
+
+struct Args {
+    out: String,
+    games: u64,
+    nodes: u64,
+    seed: u64,
+    threads: usize,
+    resume: bool,
+    random_plies: u32,
+}
+
+fn parse_args() -> Args {
+    let mut a = Args { out: String::new(), games: 1000, nodes: 5000, seed: 1, threads: 0, resume: false, random_plies: 8 };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
+        match flag.as_str() {
+            "--out" => a.out = value(),
+            "--games" => a.games = value().parse().expect("--games N"),
+            "--nodes" => a.nodes = value().parse().expect("--nodes N"),
+            "--seed" => a.seed = value().parse().expect("--seed N"),
+            "--threads" => a.threads = value().parse().expect("--threads N"),
+            "--random-plies" => a.random_plies = value().parse().expect("--random-plies N"),
+            "--resume" => a.resume = true,
+            other => panic!("unknown argument {other}"),
+        }
+    }
+    assert!(!a.out.is_empty(), "--out FILE is required");
+    if a.threads == 0 {
+        a.threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    }
+    a
+}
+
+/// Packs `pos` with its White-view `score` and `result` into a record.
+pub fn pack(pos: &Position, score: i32, result: u8) -> [u8; RECORD] {
+    let board = pos.board();
+    let occupied = board.occupied();
+    let mut out = [0u8; RECORD];
+    out[0..8].copy_from_slice(&occupied.0.to_le_bytes());
+    let rights = pos.castling_rights();
+    for (i, sq) in occupied.into_iter().enumerate() {
+        let piece = board.piece_at(sq).expect("occupied");
+        let role = if piece.role == Role::Rook && rights.contains(sq) { 6 } else { piece.role as u8 };
+        let code = (piece.color as u8) * 8 + role;
+        out[8 + i / 2] |= code << (4 * (i % 2));
+    }
+    let ep = pos.ep_square().map_or(0, |s| s.file().index() as u8 + 1);
+    out[24] = ((pos.turn() == Color::Black) as u8) << 7 | ep;
+    out[25] = pos.halfmoves().min(255) as u8;
+    out[26..28].copy_from_slice(&(pos.fullmoves().min(u16::MAX as u32) as u16).to_le_bytes());
+    out[28..30].copy_from_slice(&(score.clamp(i16::MIN as i32, i16::MAX as i32) as i16).to_le_bytes());
+    out[30] = result;
+    out
+}
+
+/// One game from seed `seed`: its kept records, results filled in.
+fn play_game(seed: u64, nodes: u64, random_plies: u32) -> Vec<[u8; RECORD]> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut pos = if rng.gen_ratio(1, 4) { Position::chess960(rng.gen_range(0..960)).expect("0..959") } else { Position::new() };
+    let plies = random_plies + rng.gen_range(0..2);
+    let mut history: Vec<u64> = Vec::new();
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Vec::new();
+        }
+        history.push(pos.zobrist_hash());
+        pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+    }
+    if pos.legal_moves().is_empty() {
+        return Vec::new();
+    }
+    let mut search = Search::new(4);
+    let mut kept: Vec<(Position, i32)> = Vec::new();
+    let (mut win_streak, mut draw_streak, mut last_sign) = (0, 0, 0);
+    let result: u8 = loop {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break if pos.is_check() {
+                if pos.turn() == Color::White {
+                    0
+                } else {
+                    2
+                }
+            } else {
+                1
+            };
+        }
+        let repetitions = history.iter().filter(|&&h| h == pos.zobrist_hash()).count();
+        if repetitions >= 2 || pos.halfmoves() >= 100 || dead_position(&pos).is_some() || history.len() >= MAX_PLIES {
+            break 1;
+        }
+        let r = search.go(&pos, &history, Limits::nodes(nodes), &mut |_| {}, &mut || false);
+        let Some(best) = r.best_move else { break 1 };
+        let white = if pos.turn() == Color::White { 1 } else { -1 };
+        let cp = match r.score {
+            Score::Cp(cp) => Some(cp),
+            Score::Mate(_) => None,
+        };
+        let noisy = pos.is_check() || is_noisy(&pos, best) || cp.is_none();
+        if let (false, Some(cp)) = (noisy, cp) {
+            kept.push((pos.clone(), cp * white));
+        }
+        let view = cp.map_or_else(|| if matches!(r.score, Score::Mate(n) if n > 0) { 30000 } else { -30000 }, |c| c) * white;
+        let sign = view.signum();
+        if view.abs() >= ADJUDICATE_WIN_CP {
+            win_streak = if sign == last_sign { win_streak + 1 } else { 1 };
+        } else {
+            win_streak = 0;
+        }
+        last_sign = sign;
+        if win_streak >= 8 {
+            break if view > 0 { 2 } else { 0 };
+        }
+        draw_streak = if history.len() > 80 && view.abs() <= ADJUDICATE_DRAW_CP { draw_streak + 1 } else { 0 };
+        if draw_streak >= 16 {
+            break 1;
+        }
+        history.push(pos.zobrist_hash());
+        pos.play_unchecked(best);
+    };
+    kept.iter().map(|(p, s)| pack(p, *s, result)).collect()
+}
+
+fn is_noisy(pos: &Position, m: Move) -> bool {
+    m.promotion().is_some() || pos.capture_of(m).is_some()
+}
+
+fn main() {
+    let args = parse_args();
+    let state_path = format!("{}.state", args.out);
+    let start_game =
+        if args.resume { std::fs::read_to_string(&state_path).ok().and_then(|s| s.trim().parse::<u64>().ok()).unwrap_or(0) } else { 0 };
+    let file = OpenOptions::new().create(true).append(args.resume).write(true).truncate(!args.resume).open(&args.out).expect("open --out");
+    let sink = Arc::new(Mutex::new((file, start_game, 0u64)));
+    let next = Arc::new(AtomicU64::new(start_game));
+    let started = Instant::now();
+    eprintln!(
+        "rocada-datagen: games {}..{} at {} nodes, seed {}, {} threads, to {}",
+        start_game, args.games, args.nodes, args.seed, args.threads, args.out
+    );
+    let workers: Vec<_> = (0..args.threads)
+        .map(|_| {
+            let (sink, next) = (Arc::clone(&sink), Arc::clone(&next));
+            let (nodes, games, seed, plies, state_path) = (args.nodes, args.games, args.seed, args.random_plies, state_path.clone());
+            std::thread::spawn(move || loop {
+                let n = next.fetch_add(1, Ordering::SeqCst);
+                if n >= games {
+                    return;
+                }
+                let records = play_game(seed.wrapping_mul(1 << 32).wrapping_add(n), nodes, plies);
+                let mut guard = sink.lock().expect("sink");
+                let (file, done, positions) = &mut *guard;
+                let bytes: Vec<u8> = records.iter().flatten().copied().collect();
+                file.write_all(&bytes).expect("write");
+                *done += 1;
+                *positions += records.len() as u64;
+                // Games finish out of order; the state counts finished games, so a resumed
+                // run may replay a few games whose numbers were taken but not finished.
+                if *done % 16 == 0 {
+                    file.flush().expect("flush");
+                    std::fs::write(&state_path, format!("{}\n", *done)).expect("state");
+                    let secs = started.elapsed().as_secs_f64();
+                    eprintln!(
+                        "{} games, {} positions this run, {:.0} positions/s, {:.2} games/s",
+                        done,
+                        positions,
+                        *positions as f64 / secs,
+                        (*done - start_game) as f64 / secs
+                    );
+                }
+            })
+        })
+        .collect();
+    for w in workers {
+        w.join().expect("worker");
+    }
+    let (file, done, positions) = &mut *sink.lock().expect("sink");
+    file.flush().expect("flush");
+    std::fs::write(&state_path, format!("{done}\n")).expect("state");
+    eprintln!("done: {done} games, {positions} positions this run in {:.0} s", started.elapsed().as_secs_f64());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_pack_the_position() {
+        let pos = Position::new();
+        let r = pack(&pos, -35, 2);
+        assert_eq!(u64::from_le_bytes(r[0..8].try_into().unwrap()), 0xFFFF_0000_0000_FFFF);
+        // a1: a white rook with a castling right (6), b1: a white knight (1).
+        assert_eq!(r[8], 0x16);
+        assert_eq!(r[24], 0);
+        assert_eq!(i16::from_le_bytes([r[28], r[29]]), -35);
+        assert_eq!(r[30], 2);
+    }
+
+    #[test]
+    fn a_game_is_reproducible_from_its_seed() {
+        let a = play_game(42, 300, 8);
+        assert!(!a.is_empty());
+        assert_eq!(a, play_game(42, 300, 8));
+        assert!(a.iter().all(|r| r[30] <= 2 && r[30] == a[0][30]), "one result per game");
+    }
+}
