@@ -129,7 +129,8 @@ fn table() {
     assert!(parse_uci(&g, "g1h1").unwrap().is_castle());
     assert!(parse_uci(&g, "g1g1").unwrap().is_castle());
     let e = parse_uci(&start, "e1e1").unwrap_err();
-    assert_eq!(e.to_string(), "illegal move \"e1e1\": a move must leave its square");
+    let rocada::UciError::Illegal { from, to, .. } = e else { panic!("{e:?}") };
+    assert_eq!(rocada::explain::explain(&start, from, to, None).code(), Some("same-square"));
     // Promotions.
     let pr = pos_std("3nk3/4P3/8/8/8/8/8/4K3 w - - 0 1");
     assert_eq!(uci(&pr, "e7d8q"), Ok("e7d8q".into()));
@@ -145,20 +146,25 @@ fn table() {
         let e = parse_uci(&pr, bad).unwrap_err();
         assert_eq!(e.code(), "invalid-move-syntax", "{bad:?}");
     }
-    for (position, text, message) in [
-        (&start, "e3e4", "illegal move \"e3e4\": there is no piece on e3"),
-        (&start, "e7e5", "illegal move \"e7e5\": the piece on e7 is black, and it is White's turn"),
-        (&start, "e2e5", "illegal move \"e2e5\": the white pawn on e2 cannot move to e5"),
-        (&start, "g1g3", "illegal move \"g1g3\": the white knight on g1 cannot move to g3"),
-        (&start, "e2e4q", "illegal move \"e2e4q\": the pawn on e2 cannot promote on e4"),
-        (&start, "g1f3q", "illegal move \"g1f3q\": only a pawn can promote, and the piece on g1 is a knight"),
-        (&pr, "e7d8", "illegal move \"e7d8\": the pawn must promote: add the piece, as in e7d8q"),
-        (&pr, "e7e8q", "illegal move \"e7e8q\": the pawn on e7 cannot promote on e8"),
-        (&p, "e1g1q", "illegal move \"e1g1q\": only a pawn can promote, and the piece on e1 is a king"),
+    // Illegal: the error names the squares; the reason is the one explainer's, the same as
+    // for the move given by squares (tests/explain.rs).
+    for (position, text, reason) in [
+        (&start, "e3e4", "no-piece"),
+        (&start, "e7e5", "not-your-turn"),
+        (&start, "e2e5", "wrong-piece-movement"),
+        (&start, "g1g3", "wrong-piece-movement"),
+        (&start, "e2e4q", "invalid-promotion"),
+        (&start, "g1f3q", "invalid-promotion"),
+        (&pr, "e7d8", "must-promote"),
+        (&pr, "e7e8q", "pawn-captures-diagonally"),
+        (&p, "e1g1q", "invalid-promotion"),
     ] {
         let e = parse_uci(position, text).unwrap_err();
         assert_eq!(e.code(), "illegal-move");
-        assert_eq!(e.to_string(), message);
+        let rocada::UciError::Illegal { from, to, promotion, .. } = e else { panic!("{text}: {e:?}") };
+        assert_eq!(format!("{from}{to}{}", promotion.map_or(String::new(), |r| r.char().to_string())), text.to_lowercase());
+        assert_eq!(rocada::explain::explain(position, from, to, promotion).code(), Some(reason), "{text}");
+        assert!(e.to_string().starts_with(&format!("illegal move \"{text}\": no legal move from {from} to {to}")));
     }
 }
 

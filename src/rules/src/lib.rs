@@ -60,7 +60,7 @@ pub use notation::lang::{figurine, Lang};
 pub use notation::san::{
     for_each_san, parse_lan, parse_san, san_all, to_lan, to_san, to_san_styled, SanAttempt, SanError, SanOptions, SanStyle,
 };
-pub use notation::uci::{parse_uci, to_uci, UciError};
+pub use notation::uci::{parse_uci, parse_uci_squares, to_uci, UciError};
 pub use perft::{divide, perft, perft_every_leaf};
 pub use piece::Piece;
 pub use position::{FenError, IllegalMoveError, Position};

@@ -311,10 +311,9 @@ impl Game {
         }
         match crate::parse_uci(self.position(), uci) {
             Ok(m) => self.play(m).map(|()| m),
-            Err(e) => match (e.code(), uci_squares(uci)) {
-                ("illegal-move", Some((from, to, promotion))) => self.play_squares(from, to, promotion),
-                _ => Err(GameError::Notation { code: e.code(), message: e.to_string() }),
-            },
+            // Well-formed but illegal: explained as the same move given by squares.
+            Err(crate::UciError::Illegal { from, to, promotion, .. }) => self.play_squares(from, to, promotion),
+            Err(e) => Err(GameError::Notation { code: e.code(), message: e.to_string() }),
         }
     }
 
@@ -779,18 +778,6 @@ pub fn sandbox_pass(pos: Position) -> Position {
         setup.fullmoves = setup.fullmoves.saturating_add(1);
     }
     Position::sandbox(setup, pos.castling_mode()).unwrap_or(pos)
-}
-
-fn uci_squares(uci: &str) -> Option<(Square, Square, Option<Role>)> {
-    let uci = uci.trim();
-    let from = uci.get(0..2)?.parse().ok()?;
-    let to = uci.get(2..4)?.parse().ok()?;
-    let promotion = match uci.get(4..)? {
-        "" => None,
-        p if p.len() == 1 => Some(Role::from_char(p.chars().next()?.to_ascii_lowercase())?),
-        _ => return None,
-    };
-    Some((from, to, promotion))
 }
 
 /// Turns the explanation of a legal move into a touch-move fault.

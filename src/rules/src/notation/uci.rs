@@ -6,7 +6,7 @@
 
 use crate::notation::quoted::Quoted;
 use crate::notation::san::moves_to;
-use crate::{Color, Move, Position, Role, Square};
+use crate::{Move, Position, Role, Square};
 use core::fmt;
 
 /// Why a UCI string could not be read as a legal move.
@@ -19,12 +19,18 @@ pub enum UciError {
     },
     /// `illegal-move`: the null move `0000`, which is no legal move in chess.
     NullMove,
-    /// `illegal-move`: well-formed, but not a legal move here.
+    /// `illegal-move`: well-formed, but not a legal move here. Why not is the game layer's
+    /// to say (`rocada_game::explain::explain(pos, from, to, promotion)`, the one explainer,
+    /// in three languages): this error carries the squares the text names.
     Illegal {
         /// The text given.
         input: String,
-        /// Why, in English ("no piece on e3").
-        reason: String,
+        /// The square the move starts from.
+        from: Square,
+        /// The square it goes to (castling: the king's destination or the rook's square).
+        to: Square,
+        /// The promotion piece written, if any.
+        promotion: Option<Role>,
     },
 }
 
@@ -45,7 +51,9 @@ impl fmt::Display for UciError {
                 write!(f, "invalid move syntax {}: expected UCI such as e2e4, e7e8q or e1g1", Quoted(input))
             }
             UciError::NullMove => f.write_str("illegal move \"0000\": the null move is not a move, a player must move"),
-            UciError::Illegal { input, reason } => write!(f, "illegal move {}: {reason}", Quoted(input)),
+            UciError::Illegal { input, from, to, .. } => {
+                write!(f, "illegal move {}: no legal move from {from} to {to}", Quoted(input))
+            }
         }
     }
 }
@@ -69,6 +77,31 @@ fn square(file: u8, rank: u8) -> Option<Square> {
     let f = file.wrapping_sub(b'a');
     let r = rank.wrapping_sub(b'1');
     (f < 8 && r < 8).then(|| Square::new(u32::from(r) * 8 + u32::from(f)))
+}
+
+/// The squares and promotion piece of a UCI-shaped text (`e2e4`, `e7e8q`, the letter in either
+/// case), whatever the position: `None` if it is not shaped so (`0000` included).
+///
+/// ```
+/// use rocada_rules::{parse_uci_squares, Role, Square};
+/// assert_eq!(parse_uci_squares("e7e8Q"), Some((Square::E7, Square::E8, Some(Role::Queen))));
+/// assert_eq!(parse_uci_squares("e2-e4"), None);
+/// ```
+pub fn parse_uci_squares(text: &str) -> Option<(Square, Square, Option<Role>)> {
+    let b = text.as_bytes();
+    if b.len() != 4 && b.len() != 5 {
+        return None;
+    }
+    let from = square(b[0], b[1])?;
+    let to = square(b[2], b[3])?;
+    let promotion = match b.get(4) {
+        None => None,
+        Some(c) => match Role::from_char(char::from(c.to_ascii_lowercase())) {
+            Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => Some(r),
+            _ => return None,
+        },
+    };
+    Some((from, to, promotion))
 }
 
 /// Reads a UCI move in `pos`, and returns the legal move it names.
@@ -97,21 +130,7 @@ pub fn parse_uci(pos: &Position, uci: &str) -> Result<Move, UciError> {
     if text == "0000" {
         return Err(UciError::NullMove);
     }
-    let bad = || UciError::Syntax { input: shorten(uci) };
-    let b = text.as_bytes();
-    if b.len() != 4 && b.len() != 5 {
-        return Err(bad());
-    }
-    let from = square(b[0], b[1]).ok_or_else(bad)?;
-    let to = square(b[2], b[3]).ok_or_else(bad)?;
-    let promotion = match b.get(4) {
-        None => None,
-        Some(c) => match Role::from_char(char::from(*c)) {
-            Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => Some(r),
-            _ => return Err(bad()),
-        },
-    };
-    let illegal = |reason: String| UciError::Illegal { input: shorten(uci), reason };
+    let (from, to, promotion) = parse_uci_squares(text).ok_or_else(|| UciError::Syntax { input: shorten(uci) })?;
 
     let mut normal = None;
     let mut onto_rook = None;
@@ -141,34 +160,8 @@ pub fn parse_uci(pos: &Position, uci: &str) -> Result<Move, UciError> {
         Some(p) if p.color == pos.turn() => pos.legal_moves().into_iter().for_each(&mut consider),
         _ => {}
     }
-    if let Some(m) = normal.or(onto_rook).or(by_destination) {
-        return Ok(m);
+    match normal.or(onto_rook).or(by_destination) {
+        Some(m) => Ok(m),
+        None => Err(UciError::Illegal { input: shorten(uci), from, to, promotion }),
     }
-
-    let b = pos.board();
-    let us = pos.turn();
-    let Some(piece) = b.piece_at(from) else {
-        return Err(illegal(format!("there is no piece on {from}")));
-    };
-    let color = |c: Color| if c == Color::White { "white" } else { "black" };
-    if piece.color != us {
-        return Err(illegal(format!(
-            "the piece on {from} is {}, and it is {}'s turn",
-            color(piece.color),
-            if us == Color::White { "White" } else { "Black" }
-        )));
-    }
-    if from == to {
-        return Err(illegal("a move must leave its square".to_string()));
-    }
-    if needs_promotion {
-        return Err(illegal(format!("the pawn must promote: add the piece, as in {from}{to}q")));
-    }
-    if promotion.is_some() && piece.role != Role::Pawn {
-        return Err(illegal(format!("only a pawn can promote, and the piece on {from} is a {}", piece.role)));
-    }
-    if promotion.is_some() {
-        return Err(illegal(format!("the pawn on {from} cannot promote on {to}")));
-    }
-    Err(illegal(format!("the {} {} on {from} cannot move to {to}", color(us), piece.role)))
 }
