@@ -21,7 +21,7 @@
 #![warn(missing_docs)]
 
 pub use rocada_engine::{eval, search};
-pub use rocada_game::{clock, editor, explain, game, messages, pgn, touch};
+pub use rocada_game::{clock, editor, explain, game, messages, pgn, record, touch};
 pub use rocada_game::{Ending, Explanation, Game, GameError, GameResult, Outcome, Reason, Status, Termination};
 pub use rocada_rules::*;
 

@@ -10,8 +10,9 @@ use super::options::{self, Options};
 use super::types::*;
 use crate::editor;
 use crate::game::{Game, GameError};
-use crate::pgn::{self, Line, Node, ReadOptions, Reader, WriteOptions};
+use crate::pgn::{self, ReadOptions, Reader, WriteOptions};
 use crate::quoted::Quoted;
+use crate::record::{Record, Start};
 use crate::{
     explain, for_each_san, parse_san, perft, CastlingMode, CastlingNotation, CastlingSide, Color, Lang, Move, Position, PositionError,
     Role, SanOptions, SanStyle, Setup, Square,
@@ -36,7 +37,7 @@ pub struct Chess {
     /// The board while it is not a legal position (after `clear()`, `put()`, `remove()` or
     /// `load(fen, { skipValidation: true })`): moves are empty until it is legal again.
     edit: Option<Box<Edit>>,
-    notes: Notes,
+    record: Record,
     lang: Lang,
     figurine: bool,
     /// Positions from FENs and edits are built as sandbox positions (lessons).
@@ -48,21 +49,6 @@ struct Edit {
     setup: Setup,
     mode: CastlingMode,
     error: PositionError,
-}
-
-/// What PGN keeps beside the moves: tags, comments, NAGs, variations, the result marker.
-#[derive(Default)]
-struct Notes {
-    /// `None`: the Seven Tag Roster with `?` values (plus `SetUp`/`FEN`/`Variant` as the start
-    /// position requires), made on demand.
-    tags: Option<Vec<(String, String)>>,
-    /// One node per move of the game (SAN left empty: written canonically), with the
-    /// comments, NAGs and variations of a loaded PGN.
-    line: Line,
-    /// Comments on the start position.
-    start_comments: Vec<String>,
-    /// The termination marker of a loaded PGN.
-    result: Option<pgn::GameResult>,
 }
 
 /// A move as JS gives it.
@@ -89,7 +75,7 @@ impl Chess {
         let mut chess = Chess {
             game: Game::from_position(start_position(mode, sandbox)),
             edit: None,
-            notes: Notes::default(),
+            record: Record::default(),
             lang: o.lang()?.unwrap_or(Lang::En),
             figurine: o.bool("figurine")?.unwrap_or(false),
             sandbox,
@@ -289,7 +275,7 @@ impl Chess {
             }
         };
         let mv = played?;
-        self.sync_notes();
+        self.record.sync(self.game.moves());
         Ok(self.last_move_object(mv, style))
     }
 
@@ -307,7 +293,7 @@ impl Chess {
         };
         let object = self.last_move_object(mv, style);
         self.game.undo();
-        self.sync_notes();
+        self.record.sync(self.game.moves());
         Ok(object)
     }
 
@@ -729,7 +715,7 @@ impl Chess {
             Some(m) => Some(self.resolve(pos, &m)?),
         };
         self.game.claim_draw(declared).map_err(|e| self.game_failure(e, "", self.lang))?;
-        self.sync_notes();
+        self.record.sync(self.game.moves());
         Ok(())
     }
 
@@ -826,7 +812,7 @@ impl Chess {
         let mut i = 0;
         while i + 1 < args.len() {
             if let (Some(k), Some(v)) = (args[i].as_string(), args[i + 1].as_string()) {
-                set_tag(self.tags_mut(), &k, &v);
+                self.record.set_tag(start_of(&self.edit, &self.game), &k, &v);
             }
             i += 2;
         }
@@ -837,7 +823,7 @@ impl Chess {
     #[wasm_bindgen(js_name = getHeaders, unchecked_return_type = "Record<string, string>")]
     pub fn get_headers(&self) -> JsValue {
         let obj = js_sys::Object::new();
-        for (k, v) in self.tags() {
+        for (k, v) in self.record.tags(start_of(&self.edit, &self.game)) {
             let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(&k), &JsValue::from_str(&v));
         }
         obj.into()
@@ -854,36 +840,26 @@ impl Chess {
         let value = value
             .as_string()
             .ok_or_else(|| Failure::Argument { argument: "value", message: format!("expected a string, got {}", type_name(&value)) })?;
-        set_tag(self.tags_mut(), &key, &value);
+        // What pgn() writes must read back: the reader's limits and characters.
+        pgn::check_tag(&key, &value).map_err(|e| Failure::Argument { argument: "value", message: e.to_string() })?;
+        self.record.set_tag(start_of(&self.edit, &self.game), &key, &value);
         Ok(self.get_headers())
     }
 
     /// Removes a header (a Seven Tag Roster header goes back to `?`); `false` if absent.
     #[wasm_bindgen(js_name = removeHeader)]
     pub fn remove_header(&mut self, #[wasm_bindgen(unchecked_param_type = "string")] key: JsValue) -> Result<bool, JsValue> {
-        let key = tag_name(&key)?;
-        let tags = self.tags_mut();
-        let Some(i) = tags.iter().position(|(k, _)| *k == key) else {
-            return Ok(false);
-        };
-        match roster_default(&key) {
-            Some(v) => tags[i].1 = v.to_owned(),
-            None => {
-                tags.remove(i);
-            }
-        }
-        Ok(true)
+        // As chess.js: any name; one that is not a tag is absent.
+        let key = key
+            .as_string()
+            .ok_or_else(|| Failure::Argument { argument: "key", message: format!("expected a string, got {}", type_name(&key)) })?;
+        Ok(self.record.remove_tag(start_of(&self.edit, &self.game), &key))
     }
 
     /// The comment on the current position (`undefined` if none).
     #[wasm_bindgen(js_name = getComment, unchecked_return_type = "string | undefined")]
     pub fn get_comment(&self) -> JsValue {
-        let comments = self.current_comments();
-        if comments.is_empty() {
-            JsValue::UNDEFINED
-        } else {
-            JsValue::from_str(&comments.join(" "))
-        }
+        self.record.comment().map_or(JsValue::UNDEFINED, |c| JsValue::from_str(&c))
     }
 
     /// Sets the comment on the current position.
@@ -892,16 +868,14 @@ impl Chess {
         let comment = comment
             .as_string()
             .ok_or_else(|| Failure::Argument { argument: "comment", message: format!("expected a string, got {}", type_name(&comment)) })?;
-        *self.current_comments_mut() = vec![comment];
+        self.record.set_comment(comment);
         Ok(())
     }
 
     /// Removes and returns the comment on the current position.
     #[wasm_bindgen(js_name = removeComment, unchecked_return_type = "string | undefined")]
     pub fn remove_comment(&mut self) -> JsValue {
-        let old = self.get_comment();
-        self.current_comments_mut().clear();
-        old
+        self.record.remove_comment().map_or(JsValue::UNDEFINED, |c| JsValue::from_str(&c))
     }
 
     /// Same as `removeComment()` (chess.js's older name).
@@ -918,14 +892,8 @@ impl Chess {
             return list.into();
         }
         let positions = self.game.positions();
-        let push = |i: usize, comments: &[String]| {
-            if !comments.is_empty() {
-                list.push(&Obj::new().set("fen", positions[i].fen()).set("comment", comments.join(" ")).build());
-            }
-        };
-        push(0, &self.notes.start_comments);
-        for (i, node) in self.notes.line.nodes.iter().enumerate() {
-            push(i + 1, &node.comments_after);
+        for (ply, comment) in self.record.comments() {
+            list.push(&Obj::new().set("fen", positions[ply].fen()).set("comment", comment).build());
         }
         list.into()
     }
@@ -934,12 +902,7 @@ impl Chess {
     #[wasm_bindgen(js_name = removeComments, unchecked_return_type = "{ fen: string; comment: string }[]")]
     pub fn remove_comments(&mut self) -> JsValue {
         let old = self.get_comments();
-        self.notes.start_comments.clear();
-        self.notes.line.comments.clear();
-        for node in &mut self.notes.line.nodes {
-            node.comments_after.clear();
-            node.comments_before.clear();
-        }
+        self.record.remove_comments();
         old
     }
 
@@ -954,7 +917,7 @@ impl Chess {
 
 impl Chess {
     /// The game of a parsed PGN (its main line played, its notes kept).
-    pub(crate) fn from_pgn_game(mut g: pgn::Game, lang: Lang, figurine: bool, touch_move: bool) -> Result<Chess, Failure> {
+    pub(crate) fn from_pgn_game(g: pgn::Game, lang: Lang, figurine: bool, touch_move: bool) -> Result<Chess, Failure> {
         let mut game = Game::from_position(g.start.clone());
         for (ply, node) in g.root.nodes.iter().enumerate() {
             // The reader resolved every move against its position: only an ending (fivefold
@@ -962,116 +925,13 @@ impl Chess {
             game.play(node.mv).map_err(|error| Failure::PgnAfterEnd { ply, error })?;
         }
         game.set_touch_move(touch_move);
-        let start_comments = match g.root.nodes.first_mut() {
-            Some(first) => std::mem::take(&mut first.comments_before),
-            None => std::mem::take(&mut g.root.comments),
-        };
-        Ok(Chess {
-            game,
-            edit: None,
-            notes: Notes { tags: Some(g.tags), line: g.root, start_comments, result: Some(g.result) },
-            lang,
-            figurine,
-            sandbox: false,
-        })
+        Ok(Chess { game, edit: None, record: Record::from_pgn(g), lang, figurine, sandbox: false })
     }
 
     /// The game as a PGN tree.
     fn pgn_game(&self) -> Result<pgn::Game, Failure> {
         self.position()?;
-        let start = self.game.initial_position().clone();
-        let mut tags = self.tags();
-        let marker = match self.game.result() {
-            decided @ (crate::GameResult::WhiteWins | crate::GameResult::BlackWins | crate::GameResult::Draw) => decided,
-            crate::GameResult::Ongoing => self
-                .notes
-                .result
-                .filter(|r| *r != pgn::GameResult::Ongoing)
-                .or_else(|| tags.iter().find(|(k, _)| k == "Result").and_then(|(_, v)| v.parse().ok()))
-                .unwrap_or_default(),
-        };
-        set_tag(&mut tags, "Result", marker.as_str());
-        let mut root = self.notes.line.clone();
-        if !self.notes.start_comments.is_empty() {
-            match root.nodes.first_mut() {
-                Some(first) => {
-                    let mut c = self.notes.start_comments.clone();
-                    c.append(&mut first.comments_before);
-                    first.comments_before = c;
-                }
-                None => {
-                    let mut c = self.notes.start_comments.clone();
-                    c.append(&mut root.comments);
-                    root.comments = c;
-                }
-            }
-        }
-        Ok(pgn::Game { tags, start, root, result: marker })
-    }
-
-    /// The headers, made from the start position when none were set.
-    fn tags(&self) -> Vec<(String, String)> {
-        match &self.notes.tags {
-            Some(t) => t.clone(),
-            None => self.default_tags(),
-        }
-    }
-
-    fn default_tags(&self) -> Vec<(String, String)> {
-        match &self.edit {
-            Some(e) => {
-                let mut g = pgn::Game::new();
-                if e.mode == CastlingMode::Chess960 {
-                    g.set_tag("Variant", "Chess960");
-                }
-                g.set_tag("SetUp", "1");
-                g.set_tag("FEN", &e.setup.fen(CastlingNotation::Standard));
-                g.tags
-            }
-            None => pgn::Game::from_position(self.game.initial_position().clone()).tags,
-        }
-    }
-
-    fn tags_mut(&mut self) -> &mut Vec<(String, String)> {
-        if self.notes.tags.is_none() {
-            self.notes.tags = Some(self.default_tags());
-        }
-        self.notes.tags.get_or_insert_with(Vec::new)
-    }
-
-    /// Comments on the current position.
-    fn current_comments(&self) -> &[String] {
-        match self.notes.line.nodes.last() {
-            Some(node) => &node.comments_after,
-            None => &self.notes.start_comments,
-        }
-    }
-
-    fn current_comments_mut(&mut self) -> &mut Vec<String> {
-        match self.notes.line.nodes.last_mut() {
-            Some(node) => &mut node.comments_after,
-            None => &mut self.notes.start_comments,
-        }
-    }
-
-    /// Keeps one PGN node per move of the game after moves were played or taken back.
-    fn sync_notes(&mut self) {
-        let moves = self.game.moves();
-        let line = &mut self.notes.line;
-        while line.nodes.len() > moves.len() {
-            if let Some(mut node) = line.nodes.pop() {
-                // Comments before the move go back to where they were: the end of the line.
-                node.comments_before.append(&mut line.comments);
-                line.comments = node.comments_before;
-            }
-        }
-        let mut i = line.nodes.len();
-        while i < moves.len() {
-            let mut node = Node::new(moves[i], String::new());
-            node.comments_before = std::mem::take(&mut line.comments);
-            line.nodes.push(node);
-            i += 1;
-        }
+        Ok(self.record.to_pgn(&self.game, start_of(&self.edit, &self.game)))
     }
 
     /// The last move played as a `Move` object (both FENs known).
@@ -1188,18 +1048,7 @@ impl Chess {
     }
 
     fn reset_notes(&mut self, preserve_headers: bool) {
-        let tags = if preserve_headers { self.notes.tags.take() } else { None };
-        self.notes = Notes::default();
-        if let Some(mut tags) = tags {
-            // The start position's own tags follow the new position.
-            tags.retain(|(k, _)| k != "SetUp" && k != "FEN" && k != "Variant");
-            for (k, v) in self.default_tags() {
-                if k == "SetUp" || k == "FEN" || k == "Variant" {
-                    tags.push((k, v));
-                }
-            }
-            self.notes.tags = Some(tags);
-        }
+        self.record.restart(preserve_headers, start_of(&self.edit, &self.game));
     }
 
     /// A new game from an edited board ([`editor::edited_position`]: the rights and the en
@@ -1263,27 +1112,20 @@ fn single_role(s: &str) -> Option<Role> {
 
 fn tag_name(key: &JsValue) -> Result<String, Failure> {
     match key.as_string() {
-        Some(k) if !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => Ok(k),
+        Some(k) if pgn::is_tag_name(&k) => Ok(k),
         _ => Err(Failure::Argument {
             argument: "key",
-            message: format!("expected a tag name of letters, digits and _, got {}", describe(key)),
+            message: format!("expected a tag name (1 to 255 letters, digits and _, not only digits), got {}", describe(key)),
         }),
     }
 }
 
-fn set_tag(tags: &mut Vec<(String, String)>, key: &str, value: &str) {
-    match tags.iter_mut().find(|(k, _)| k == key) {
-        Some((_, v)) => *v = value.to_owned(),
-        None => tags.push((key.to_owned(), value.to_owned())),
-    }
-}
-
-fn roster_default(key: &str) -> Option<&'static str> {
-    match key {
-        "Date" => Some("????.??.??"),
-        "Result" => Some("*"),
-        k if pgn::SEVEN_TAG_ROSTER.contains(&k) => Some("?"),
-        _ => None,
+/// Where the game starts, for the tags made on demand: the edited board, else the game's
+/// first position.
+fn start_of<'a>(edit: &'a Option<Box<Edit>>, game: &'a Game) -> Start<'a> {
+    match edit {
+        Some(e) => Start::Edited(&e.setup, e.mode),
+        None => Start::Position(game.initial_position()),
     }
 }
 

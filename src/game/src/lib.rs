@@ -7,6 +7,7 @@
 //! - [`clock`] runs time controls; [`touch`] enforces touch-move; [`editor`] turns an edited
 //!   board into a position, dropping the rights it no longer supports;
 //! - [`explain()`] says why a move is illegal, in words from [`messages`] (en/ro/es);
+//! - [`record`]: a game's tags and its moves' comments, NAGs and variations, kept in step;
 //! - [`pgn`]: many games per text, streamed, with comments, NAGs and variations kept as a
 //!   tree; written back at 80 columns, losslessly.
 //!
@@ -32,6 +33,7 @@ pub mod explain;
 pub mod game;
 pub mod messages;
 pub mod pgn;
+pub mod record;
 pub mod touch;
 
 pub use explain::{explain, Explanation, Reason};
