@@ -43,6 +43,7 @@ mod root_move;
 pub mod see;
 pub mod time;
 pub mod tt;
+pub mod uci;
 
 pub use bench::{bench, BenchReport, BENCH_DEPTH, BENCH_POSITIONS};
 pub use level::{level_for_elo, ELO_BY_LEVEL};
