@@ -405,7 +405,7 @@ impl Uci {
                 let fen = words[1..end].join(" ");
                 Position::from_fen(&fen, mode)
                     .or_else(|e| Position::from_fen(&fen, CastlingMode::Chess960).map_err(|_| e))
-                    .map_err(|e| format!("bad FEN {fen:?}: {e}"))
+                    .map_err(|e| format!("bad FEN \"{fen}\": {e}"))
             }
             _ => Err("expected startpos or fen".to_owned()),
         };
