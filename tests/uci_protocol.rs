@@ -109,7 +109,7 @@ fn bad_searchmoves_entries_are_ignored() {
     let lines = run(&mut uci, &job);
     assert!(["e2e4", "a2a3"].contains(&bestmove(&lines).unwrap()), "{lines:?}");
     // Only bad entries: every move is searched.
-    let job = job_of(send(&mut uci, "go searchmoves e7e5 depth 2").1);
+    let job = job_of(send(&mut uci, "go searchmoves e7e5 5 depth 2").1);
     assert!(job.limits.search_moves.is_empty());
     assert_eq!(job.limits.depth, Some(2));
     assert_ne!(bestmove(&run(&mut uci, &job)), Some("0000"));
@@ -225,4 +225,55 @@ fn options_and_chess960() {
     assert_eq!(send(&mut uci, "ucinewgame").1, Action::NewGame);
     assert_eq!(send(&mut uci, "quit").1, Action::Quit);
     assert!(send(&mut uci, "frobnicate").0[0].contains("unknown command"));
+}
+
+#[test]
+fn random_position_commands_give_a_legal_bestmove_in_the_legal_prefix() {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    let mut rng = SmallRng::seed_from_u64(0x0c1_2026);
+    let mut uci = machine();
+    let starts = [None, Some("8/8/1k6/p1p1p1p1/P1P1P1P1/8/4K3/8 w - - 0 1"), Some("8/8/4k3/8/8/4K3/4R3/8 w - - 149 100")];
+    for case in 0..60 {
+        let start = starts[rng.gen_range(0..starts.len())];
+        let mut pos = after(start, &[]);
+        let mut texts = Vec::new();
+        for _ in 0..rng.gen_range(0..60) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.gen_range(0..moves.len())];
+            texts.push(m.uci(pos.castling_mode()));
+            pos.play_unchecked(m);
+        }
+        if rng.gen_bool(0.5) {
+            let bad = ["e2e5", "a1a8", "h9h1", "0000", "b1b3", "e7e8q"][rng.gen_range(0..6)];
+            texts.insert(rng.gen_range(0..=texts.len()), bad.to_owned());
+        }
+        // The GUI's position: the legal prefix.
+        let mut gui = after(start, &[]);
+        for t in &texts {
+            match parse_uci(&gui, t) {
+                Ok(m) => gui.play_unchecked(m),
+                Err(_) => break,
+            }
+        }
+        let base = start.map_or("position startpos".to_owned(), |f| format!("position fen {f}"));
+        send(&mut uci, &format!("{base} moves {}", texts.join(" ")));
+        assert_eq!(uci.position(), Some(&gui), "case {case}");
+        let go =
+            if rng.gen_bool(0.5) { format!("go depth {}", rng.gen_range(1..=3)) } else { format!("go nodes {}", rng.gen_range(1..3000)) };
+        let (out, action) = send(&mut uci, &go);
+        let lines = match action {
+            Action::Go(job) => run(&mut uci, &job),
+            _ => out,
+        };
+        let best = bestmove(&lines).unwrap();
+        if gui.legal_moves().is_empty() {
+            assert_eq!(best, "0000");
+        } else {
+            assert!(parse_uci(&gui, best).is_ok(), "case {case}: {best} in {}", gui.fen());
+        }
+    }
 }

@@ -447,7 +447,8 @@ impl Uci {
         let mut i = 0;
         let num = |i: usize| words.get(i + 1).and_then(|w| w.parse::<i64>().ok()).map(|v| v.max(0) as u64);
         while i < words.len() {
-            let has_num = num(i).is_some();
+            // A keyword with a number takes it; the others take nothing (searchmoves: its list).
+            let mut skip = num(i).is_some();
             match words[i] {
                 "depth" => limits.depth = num(i).map(|v| v.clamp(1, 1000) as u32),
                 "nodes" => limits.nodes = num(i).map(|v| v.clamp(1, (1 << 53) - 1)),
@@ -457,9 +458,10 @@ impl Uci {
                 "winc" => limits.winc_ms = num(i).map(|v| v.min((1 << 53) - 1)),
                 "binc" => limits.binc_ms = num(i).map(|v| v.min((1 << 53) - 1)),
                 "movestogo" => limits.movestogo = num(i).map(|v| v.clamp(1, 1000) as u32),
-                "infinite" => limits.infinite = true,
-                "ponder" => ponder = true,
+                "infinite" => (limits.infinite, skip) = (true, false),
+                "ponder" => (ponder, skip) = (true, false),
                 "searchmoves" => {
+                    skip = false;
                     while let Some(w) = words.get(i + 1).filter(|w| !GO_WORDS.contains(w)) {
                         match parse_uci(&pos, w) {
                             Ok(m) if !limits.search_moves.contains(&m) => limits.search_moves.push(m),
@@ -471,7 +473,7 @@ impl Uci {
                 }
                 other => out.push(format!("info string go: {other} ignored")),
             }
-            if has_num && !matches!(words[i], "infinite" | "ponder" | "searchmoves") {
+            if skip {
                 i += 1;
             }
             i += 1;
