@@ -4,7 +4,8 @@
 #   - the wasm32-unknown-unknown Rust target;
 #   - wasm-bindgen-cli, at exactly the version Cargo.toml pins for the wasm-bindgen crate;
 #   - Debian's chromium and chromium-driver (headless browser tests), unless --no-browser;
-#   - the npm workspace (`npm ci`) when node_modules is older than package-lock.json.
+#   - the npm workspace (`npm ci`) when node_modules is older than package-lock.json;
+#   - python-chess (pip), for test/uci_python.py, when that version is not importable.
 # Usage: scripts/bootstrap.sh [--no-browser]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -62,6 +63,13 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   || [ www/package.json -nt node_modules/.package-lock.json ]; then
   say "npm ci"
   npm ci --no-audit --no-fund
+fi
+
+# python-chess drives rocada-uci as a real UCI client does (test/uci_python.py).
+python_chess=1.11.2
+if ! python3 -c "import sys, chess; sys.exit(chess.__version__ != '$python_chess')" 2>/dev/null; then
+  say "installing python-chess $python_chess (pip)"
+  python3 -m pip install --quiet --disable-pip-version-check "chess==$python_chess"
 fi
 
 say "ready"

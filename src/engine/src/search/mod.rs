@@ -14,6 +14,7 @@
 //! - `level`: playing levels 1..19 (shallower search, blind spots, choice among several
 //!   lines) and their approximate Elo;
 //! - [`crate::eval`]: the static evaluation; `bench`: the fixed positions of the bench signature.
+//! - [`uci`]: the UCI protocol as a state machine without I/O, for both `rocada-uci` front ends.
 //!
 //! Guarantees: with the same limits and no time limit, a search from a cleared state
 //! ([`Search::clear`]) is deterministic (same nodes, same move), which the bench signature
@@ -43,6 +44,7 @@ mod root_move;
 pub mod see;
 pub mod time;
 pub mod tt;
+pub mod uci;
 
 pub use bench::{bench, BenchReport, BENCH_DEPTH, BENCH_POSITIONS};
 pub use level::{level_for_elo, ELO_BY_LEVEL};
