@@ -18,7 +18,8 @@ fn main() {
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use rocada_engine::search::uci::{Action, Job, Uci, DEFAULT_HASH_MB};
-    use rocada_engine::search::{bench, Clock, Search, StdClock, BENCH_DEPTH};
+    use rocada_engine::search::{bench, Search, BENCH_DEPTH};
+    use rocada_rules::time::{SystemTime, TimeSource};
     use std::io::{BufRead, Write};
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{Arc, Mutex};
@@ -38,12 +39,12 @@ mod native {
         let _ = out.flush();
     }
 
-    /// A clock that reads 0 until ponderhit, then the milliseconds since it.
+    /// A time source that reads 0 until ponderhit, then the milliseconds since it.
     struct PonderClock(Arc<Mutex<Option<Instant>>>);
 
-    impl Clock for PonderClock {
-        fn now_ms(&self) -> f64 {
-            self.0.lock().unwrap().map_or(0.0, |t| t.elapsed().as_secs_f64() * 1000.0)
+    impl TimeSource for PonderClock {
+        fn now_ms(&self) -> u64 {
+            self.0.lock().unwrap().map_or(0, |t| t.elapsed().as_millis() as u64)
         }
     }
 
@@ -153,7 +154,7 @@ mod native {
                     let mut result =
                         search.go(&job.pos, &job.history, job.limits.clone(), &mut on_info, &mut || stop.load(Ordering::Relaxed));
                     if job.ponder {
-                        search.set_clock(Box::new(StdClock::new()));
+                        search.set_clock(Box::new(SystemTime::new()));
                         result.time_ms = started.elapsed().as_millis() as u64;
                     }
                     let hashfull = search.hashfull();
