@@ -26,7 +26,11 @@ start=$SECONDS
 # The flags go to every crate of the workspace (the rules, game and engine crates are compiled
 # separately and joined by LTO; flags after `cargo rustc --` would reach the root crate only:
 # 408,528 B raw instead of 356 KB), through the target's RUSTFLAGS.
-CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C llvm-args=-inline-threshold=5 -C llvm-args=-inlinehint-threshold=25 -C llvm-args=-unroll-threshold=0" \
+# --remap-path-prefix: the file names in panic locations (a bug's message) are the crate's
+# folder and file (`rules/notation/san.rs`), not the workspace path (-20 B gzip).
+flags="-C llvm-args=-inline-threshold=5 -C llvm-args=-inlinehint-threshold=25 -C llvm-args=-unroll-threshold=0"
+flags="$flags --remap-path-prefix=src/rules/src=rules --remap-path-prefix=src/game/src=game --remap-path-prefix=src/engine/src=engine"
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$flags" \
   cargo rustc -p rocada --profile wasm --target wasm32-unknown-unknown --lib
 
 # Everything that decides the generated files: cargo's output, the two tools' versions and
@@ -65,6 +69,17 @@ fi
 # The .wasm inlined as base64 for the default entry (pkg/index.js), which compiles it
 # synchronously at import (no fetch, no bundler configuration); `any` out of the generated .d.ts.
 node scripts/finish-pkg.mjs pkg
+
+# The module of `npx rocada-uci` (pkg/bin/rocada-uci.mjs): the same crate with the `uci`
+# feature (the protocol's `UciProtocol` export), in its own target directory so that the two
+# builds do not evict each other. Only the bin loads it; pages never do. Not wasm-opt'ed: its
+# size is an npm download, not a page's.
+uci_in="target/uci/wasm32-unknown-unknown/wasm/$crate.wasm"
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$flags" \
+  cargo rustc -p rocada --features uci --profile wasm --target wasm32-unknown-unknown --target-dir target/uci --lib
+if [ ! -f pkg/rocada_uci_bg.wasm ] || [ "$uci_in" -nt pkg/rocada_uci_bg.wasm ]; then
+  wasm-bindgen --target web --no-typescript --out-name rocada_uci --out-dir pkg "$uci_in"
+fi
 
 # What `npm pack` ships besides the code (the repo root holds the originals).
 for f in README.md LICENSE-MIT LICENSE-APACHE; do

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npx rocada-uci`: the engine behind the Universal Chess Interface, over the wasm build, for
 // any chess GUI. The protocol is the same state machine as the native `rocada-uci`
-// (src/engine/src/search/uci.rs, exported as `UciProtocol` by src/wasm/uci.rs); this file does
+// (src/engine/src/search/uci.rs, exported as `UciProtocol` by src/wasm/uci.rs into
+// rocada_uci_bg.wasm, a module only this bin loads); this file does
 // the I/O and runs each search in a worker thread (`Engine`), so `stop` and `ponderhit` are read
 // while it searches. The worker cannot be reached inside a search, so at `ponderhit` a timer
 // stops the ponder search after the time the go command's clock gives (`stopAfterMs`), and
@@ -9,7 +10,12 @@
 // `rocada-uci bench [depth]` runs the bench and exits; end of input stops and exits, as `quit`.
 import { createInterface } from 'node:readline';
 import { readFileSync } from 'node:fs';
-import { Engine, EngineCore, UciProtocol } from '../node.js';
+import { Engine, EngineCore } from '../node.js';
+// The protocol lives in a module of its own (built with the crate's `uci` feature), which no
+// page loads.
+import { initSync, UciProtocol } from '../rocada_uci.js';
+
+initSync({ module: readFileSync(new URL('../rocada_uci_bg.wasm', import.meta.url)) });
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const BENCH_DEPTH = 12;

@@ -22,6 +22,7 @@ mod objects;
 mod options;
 mod pgn;
 pub mod types;
+#[cfg(feature = "uci")]
 mod uci;
 
 pub use chess::{validate_fen, Chess};
