@@ -15,7 +15,7 @@
 
 use super::chess::{js_number, number_text};
 use super::error::Failure;
-use super::js::{strings, type_name, Obj};
+use super::js::{array_len, item, strings, type_name, Obj};
 use super::options::Options;
 use crate::game::{Ending, GameError, Termination};
 use crate::search::{level_for_elo, Bound, Clock, Limits, Score, Search, SearchInfo, SearchResult, BENCH_POSITIONS, ELO_BY_LEVEL};
@@ -210,11 +210,9 @@ fn read_limits(value: &JsValue, pos: &Position) -> Result<Limits, Failure> {
             option: "searchMoves".to_owned(),
             message: format!("expected an array of moves in UCI such as ['e2e4'], got {}", type_name(&list)),
         };
-        if !js_sys::Array::is_array(&list) {
-            return Err(not_list());
-        }
-        for item in js_sys::Array::from(&list).iter() {
-            let uci = item.as_string().ok_or_else(not_list)?;
+        let n = array_len(&list, u32::MAX).map_err(|_| not_list())?.ok_or_else(not_list)?;
+        for i in 0..n {
+            let uci = item(&list, i).ok().and_then(|v| v.as_string()).ok_or_else(not_list)?;
             limits.search_moves.push(parse_uci(pos, &uci).map_err(Failure::Uci)?);
         }
     }
