@@ -3,7 +3,7 @@
 //! error (a typo such as `{ verbos: true }` should not be silently ignored).
 
 use super::error::Failure;
-use super::js::{describe, get, is_array, type_name};
+use super::js::{array_len, describe, get, is_array, item, own_keys, type_name};
 use crate::quoted::Quoted;
 use crate::{Color, Lang, Piece, Role, Square};
 use wasm_bindgen::prelude::*;
@@ -40,9 +40,10 @@ impl Options {
             });
         }
         let object: &js_sys::Object = value.unchecked_ref();
-        let keys = js_sys::Reflect::own_keys(object).map_err(|_| unreadable())?;
+        let keys = own_keys(object).map_err(|_| unreadable())?;
         let mut entries = Vec::new();
-        for key in keys.iter() {
+        for i in 0..array_len(&keys, u32::MAX).ok().flatten().unwrap_or(0) {
+            let key = item(&keys, i).map_err(|_| unreadable())?;
             // Symbol keys are never options; skip them.
             let Some(name) = key.as_string() else { continue };
             let Some(&known_name) = known.iter().find(|k| **k == name) else {
@@ -51,7 +52,7 @@ impl Options {
                     message: format!("unknown option {}; the known ones are: {}", Quoted(&name), known.join(", ")),
                 });
             };
-            let v = js_sys::Reflect::get(object, &key).map_err(|_| unreadable())?;
+            let v = get(object, &key).map_err(|_| unreadable())?;
             if !v.is_undefined() && !v.is_null() {
                 entries.push((known_name, v));
             }
