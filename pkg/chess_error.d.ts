@@ -27,11 +27,19 @@ export type ChessErrorCode =
   | 'clock-paused'
   // the engine (thrown by engine-base.js, not by the wasm module)
   | EngineErrorCode
-  // a method called on an object after its free() (thrown by extend.js)
-  | FreedErrorCode;
+  // a method called on a freed, foreign or busy object (thrown by extend.js and objects.js)
+  | FreedErrorCode
+  | ReceiverErrorCode;
 
 /** A method called on a `Chess`, `Clock` or `PgnGame` after its `free()` (test/abuse.test.mjs checks it). */
 export type FreedErrorCode = 'object-freed';
+
+/**
+ * `invalid-receiver`: a method called on something that is not a live object of its class
+ * (`Chess.prototype.fen.call({})`); `object-busy`: a method called on an object from inside
+ * another call on it (a getter of an argument, a clock's `now`). test/hostile.test.mjs checks both.
+ */
+export type ReceiverErrorCode = 'invalid-receiver' | 'object-busy';
 
 /** The codes of `Engine`'s lifecycle failures (test/engine.test.mjs checks each). */
 export type EngineErrorCode = 'engine-crashed' | 'engine-terminated';

@@ -27,8 +27,49 @@ function optionError(option, message) {
 
 function describe(value) {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
+  try {
+    if (Array.isArray(value)) return 'array';
+  } catch {
+    // a revoked Proxy
+  }
   return typeof value;
+}
+
+/**
+ * Runs `read`, which reads a caller's value; a JS exception it throws (a revoked Proxy, a
+ * throwing getter or trap) becomes `invalid-argument` / `invalid-option` for `what`.
+ */
+function reading(what, option, read) {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof ChessError) throw e;
+    const message = 'it cannot be read (a getter or Proxy trap threw)';
+    if (option) throw optionError(what, message);
+    throw new ChessError('invalid-argument', `invalid argument ${what}: ${message}`, { argument: what, message });
+  }
+}
+
+/**
+ * The limits as plain values: a copy of the object, with `searchMoves` (an array) copied up to
+ * its first item that is not a string (the wasm module refuses the list there), so that only
+ * plain data is checked and posted to the worker.
+ */
+function plainLimits(limits) {
+  return reading('limits', true, () => {
+    const { signal, onInfo, ...rest } = optionsObject(limits, 'limits');
+    const list = rest.searchMoves;
+    if (Array.isArray(list)) {
+      const copy = [];
+      for (let i = 0, n = list.length >>> 0; i < n; i++) {
+        const item = list[i];
+        copy.push(item);
+        if (typeof item !== 'string') break;
+      }
+      rest.searchMoves = copy;
+    }
+    return { signal, onInfo, rest };
+  });
 }
 
 /** A plain options object, or `{}` for `undefined` / `null`. */
@@ -43,12 +84,13 @@ function positionOf(position) {
   if (typeof position === 'string') return { fen: position, chess960: false, moves: '' };
   if (position && typeof position.fen === 'function' && typeof position.history === 'function') {
     const history = position.history({ verbose: true });
-    return {
+    const p = {
       fen: history.length ? history[0].before : position.fen(),
-      chess960: typeof position.isChess960 === 'function' && position.isChess960(),
+      chess960: typeof position.isChess960 === 'function' && position.isChess960() === true,
       // chess.js's Move has `lan` (the same as UCI in standard chess), Rocada's has `uci`.
       moves: history.map((m) => m.uci ?? m.lan).join(' '),
     };
+    if (typeof p.fen === 'string' && typeof p.moves === 'string') return p;
   }
   const message = `expected a FEN string or a Chess game, got ${describe(position)}`;
   throw new ChessError('invalid-argument', `invalid argument position: ${message}`, { argument: 'position', message });
@@ -119,7 +161,7 @@ export function defineEngine(spawnWorker) {
     }
 
     static async create(options) {
-      const o = optionsObject(options, 'options');
+      const o = reading('options', true, () => ({ ...optionsObject(options, 'options') }));
       for (const key of Object.keys(o)) {
         if (!['hashMb', 'worker', 'workerUrl'].includes(key)) {
           throw optionError(key, `unknown option ${JSON.stringify(key)}; the known ones are: hashMb, worker, workerUrl`);
@@ -237,13 +279,14 @@ export function defineEngine(spawnWorker) {
 
     #start(position, limits, onInfo, analysis) {
       if (this.#terminated) throw lifecycleError('engine-terminated', 'the engine was terminated');
-      const { signal, onInfo: infoOption, ...rest } = optionsObject(limits, 'limits');
+      const { signal, onInfo: infoOption, rest } = plainLimits(limits);
       const callback = onInfo ?? infoOption;
       if (callback !== undefined && typeof callback !== 'function') throw optionError('onInfo', `expected a function, got ${describe(callback)}`);
-      if (signal !== undefined && !(signal && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function')) {
+      const isSignal = reading('signal', true, () => signal && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function');
+      if (signal !== undefined && !isSignal) {
         throw optionError('signal', `expected an AbortSignal, got ${describe(signal)}`);
       }
-      const request = positionOf(position);
+      const request = reading('position', false, () => positionOf(position));
       const ends = ENDING_LIMITS.some((k) => rest[k] !== undefined && rest[k] !== null && rest[k] !== false);
       const sent = ends ? rest : { ...rest, ...(analysis ? { infinite: true } : { movetimeMs: DEFAULT_MOVETIME_MS }) };
       EngineCore.check(request.fen, request.chess960, request.moves, sent);

@@ -3,15 +3,15 @@
 // the build) and compiled synchronously, so `import { Chess } from 'rocada'` works with no
 // `await init()` and no bundler configuration. `init()` is still exported and resolves at once,
 // for code written for the explicit form (see 'rocada/async' for a build that streams the
-// separate .wasm file instead).
+// separate .wasm file instead). The exports are the documented API, named one by one
+// (test/hostile.test.mjs lists them for every entry and condition).
 import { initSync } from './rocada.js';
 import { wasmBytes } from './rocada_inline.js';
 import './extend.js';
 
 initSync({ module: wasmBytes() });
 
-export * from './rocada.js';
-export { default } from './rocada.js';
-export * from './objects.js';
+export { default, initSync, Chess, Clock, PgnGame, parsePgn, validateFen } from './rocada.js';
+export { Move, SQUARES, DEFAULT_POSITION, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING } from './objects.js';
 export { ChessError } from './chess_error.js';
 export { Engine } from './engine.js';

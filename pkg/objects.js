@@ -3,7 +3,9 @@
 // calls these builders once per API call with packed numbers and joined strings, which is far
 // cheaper than creating each object field by field across the wasm boundary. Nothing here knows
 // chess rules: it only unpacks what src/wasm/objects.rs packed (the layouts are described there
-// and checked by tests/wasm_node.rs).
+// and checked by tests/wasm_node.rs). Only `Move` and the constants are exported by the package's
+// entries; the builders are for the wasm module alone.
+import { ChessError } from './chess_error.js';
 
 /** Square names by index: 0 = a1, 1 = b1, ..., 63 = h8 (the core's numbering). */
 const SQUARE_NAMES = [];
@@ -72,9 +74,14 @@ function flagsOf(kind, captured, promotion) {
  */
 let fenAfter = null;
 
-/** Called by the wasm module: the function behind the lazy `Move.after`. */
+/** Called by the wasm module, once: the function behind the lazy `Move.after`. */
 export function setFenAfter(f) {
-  fenAfter = f;
+  if (fenAfter === null && typeof f === 'function') fenAfter = f;
+}
+
+function notAMove(name) {
+  const message = `Move.${name}: called on something that is not a Move`;
+  return new ChessError('invalid-receiver', message, { method: name, message });
 }
 
 /**
@@ -89,6 +96,10 @@ export class Move {
 
   /** @internal Built by the library only. */
   constructor(w0, w1, san, before, after, chess960) {
+    if (typeof w0 !== 'number' || typeof w1 !== 'number' || typeof san !== 'string' || typeof before !== 'string') {
+      const message = 'Move objects are made by the library (moves(), move(), history(), undo())';
+      throw new ChessError('invalid-argument', `invalid argument: ${message}`, { argument: 'w0', message });
+    }
     const from = w0 & 63;
     const to = (w0 >>> 6) & 63;
     const captured = (w0 >>> 21) & 7;
@@ -114,48 +125,65 @@ export class Move {
 
   /** The position after the move, as FEN (computed on first read for moves from `moves()`). */
   get after() {
+    Move.#check(this, 'after');
     if (this.#after === undefined && fenAfter !== null) {
-      this.#after = fenAfter(this.before, this.uci, this.#chess960);
+      const { before, uci } = this;
+      // A user may have changed `before` or `uci`: only strings reach the wasm module.
+      if (typeof before === 'string' && typeof uci === 'string') this.#after = fenAfter(before, uci, this.#chess960);
     }
     return this.#after;
   }
 
   set after(fen) {
+    Move.#check(this, 'after');
     this.#after = fen;
+  }
+
+  /** Throws ChessError `invalid-receiver` unless `m` is a Move. */
+  static #check(m, name) {
+    if (typeof m !== 'object' || m === null || !(#kind in m)) throw notAMove(name);
   }
 
   /** Whether the move captures (en passant included, unlike chess.js). */
   isCapture() {
+    Move.#check(this, 'isCapture');
     return this.captured !== undefined;
   }
 
   isPromotion() {
+    Move.#check(this, 'isPromotion');
     return this.promotion !== undefined;
   }
 
   isEnPassant() {
+    Move.#check(this, 'isEnPassant');
     return this.#kind === KIND_EN_PASSANT;
   }
 
   isKingsideCastle() {
+    Move.#check(this, 'isKingsideCastle');
     return this.#kind === KIND_KING_CASTLE;
   }
 
   isQueensideCastle() {
+    Move.#check(this, 'isQueensideCastle');
     return this.#kind === KIND_QUEEN_CASTLE;
   }
 
   isCastle() {
+    Move.#check(this, 'isCastle');
     return this.#kind === KIND_KING_CASTLE || this.#kind === KIND_QUEEN_CASTLE;
   }
 
   /** A pawn's two-square advance. */
   isBigPawn() {
+    Move.#check(this, 'isBigPawn');
     return this.#kind === KIND_BIG_PAWN;
   }
 
   /** Every field, `after` included (for `JSON.stringify`). */
   toJSON() {
+    Move.#check(this, 'toJSON');
     return {
       color: this.color,
       from: this.from,

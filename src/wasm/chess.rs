@@ -4,7 +4,7 @@
 
 use super::clock::Clock;
 use super::error::Failure;
-use super::js::{describe, strings, type_name, Obj};
+use super::js::{array_len, describe, get, is_array, item, strings, type_name, Obj};
 use super::objects::{self, board_codes, explanation_object, move_words, obligation_object, piece_code, squares};
 use super::options::{self, Options};
 use super::types::*;
@@ -265,8 +265,16 @@ impl Chess {
                 if let Some(ending) = self.game.ending() {
                     return Err(self.game_failure(GameError::GameOver(ending), san, lang));
                 }
-                let mv = parse_san(self.game.position(), san, &SanOptions { lang, strict }).map_err(Failure::San)?;
-                self.game.play(mv).map(|()| mv).map_err(|e| self.game_failure(e, san, lang))
+                let san_options = SanOptions { lang, strict };
+                match parse_san(self.game.position(), san, &san_options) {
+                    Ok(mv) => self.game.play(mv).map(|()| mv).map_err(|e| self.game_failure(e, san, lang)),
+                    // Well-formed but illegal: the game explains it (and records a touch-move
+                    // attempt) as it does a move given by squares.
+                    Err(crate::SanError::Illegal { .. }) => {
+                        self.game.play_san_with(san, &san_options).map_err(|e| self.game_failure(e, san, lang))
+                    }
+                    Err(e) => Err(Failure::San(e).into()),
+                }
             }
             MoveInput::Uci(uci) => self.game.play_uci(uci).map_err(|e| self.game_failure(e, uci, lang)),
             MoveInput::Squares { from, to, promotion } => {
@@ -588,15 +596,9 @@ impl Chess {
             MoveInput::Uci(uci) => uci_squares(&uci).ok_or(Failure::Uci(crate::UciError::Syntax { input: uci }))?,
             MoveInput::San(san) => match parse_san(pos, &san, &SanOptions { lang, strict: false }) {
                 Ok(mv) => (mv.from(), mv.to(), mv.promotion()),
-                Err(e @ crate::SanError::Illegal { .. }) => {
-                    // The SAN names no legal move, so there are no squares to judge.
-                    let message = e.to_string();
-                    return Ok(Obj::new()
-                        .set("legal", false)
-                        .set("reason", "illegal-move")
-                        .set("message", message)
-                        .set("squares", strings::<&str>([]))
-                        .build());
+                // The SAN names no legal move: the game says why, from what the text names.
+                Err(crate::SanError::Illegal { attempt, .. }) => {
+                    return Ok(explanation_object(&self.game.explain_san(&attempt), lang, None))
                 }
                 Err(e) => return Err(Failure::San(e).into()),
             },
@@ -634,12 +636,15 @@ impl Chess {
         self.editable_position()?;
         let text = describe(&square);
         let mut sqs = Vec::new();
-        if js_sys::Array::is_array(&square) {
-            for v in js_sys::Array::from(&square).iter().take(64) {
-                sqs.push(options::square(&v)?);
+        let unreadable =
+            || Failure::Argument { argument: "square", message: "expected a square or an array of squares; it cannot be read".to_owned() };
+        match array_len(&square, 64).map_err(|_| unreadable())? {
+            Some(n) => {
+                for i in 0..n {
+                    sqs.push(options::square(&item(&square, i).map_err(|_| unreadable())?)?);
+                }
             }
-        } else {
-            sqs.push(options::square(&square)?);
+            None => sqs.push(options::square(&square)?),
         }
         let color = match color {
             Some(c) => options::color(&c, "color")?,
@@ -947,7 +952,12 @@ impl Chess {
     /// A move given as JS, resolved in `pos` without playing it.
     fn resolve(&self, pos: &Position, m: &JsValue) -> Result<Move, Failure> {
         match move_input(m)? {
-            MoveInput::San(san) => parse_san(pos, &san, &SanOptions { lang: self.lang, strict: false }).map_err(Failure::San),
+            MoveInput::San(san) => parse_san(pos, &san, &SanOptions { lang: self.lang, strict: false }).map_err(|e| match e {
+                crate::SanError::Illegal { attempt, input } => {
+                    Failure::Game { error: GameError::IllegalMove(self.game.explain_san(&attempt)), input, lang: self.lang }
+                }
+                e => Failure::San(e),
+            }),
             MoveInput::Uci(uci) => crate::parse_uci(pos, &uci).map_err(Failure::Uci),
             MoveInput::Squares { from, to, promotion } => explain::find_legal(pos, from, to, promotion).ok_or_else(|| Failure::Game {
                 error: GameError::IllegalMove(explain::explain(pos, from, to, promotion)),
@@ -1074,11 +1084,12 @@ fn move_input(value: &JsValue) -> Result<MoveInput, Failure> {
         }
         return Ok(MoveInput::San(s));
     }
-    if value.is_object() && !js_sys::Array::is_array(value) {
-        let field = |k: &str| js_sys::Reflect::get(value, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
-        let from = options::square(&field("from"))?;
-        let to = options::square(&field("to"))?;
-        let promotion = options::promotion(&field("promotion"))?;
+    if value.is_object() && is_array(value) != Some(true) {
+        let unreadable = || Failure::Argument { argument: "move", message: "the move object's fields cannot be read".to_owned() };
+        let field = |k: &str| get(value, &JsValue::from_str(k)).map_err(|_| unreadable());
+        let from = options::square(&field("from")?)?;
+        let to = options::square(&field("to")?)?;
+        let promotion = options::promotion(&field("promotion")?)?;
         return Ok(MoveInput::Squares { from, to, promotion });
     }
     Err(Failure::Argument {

@@ -3,7 +3,7 @@
 
 use super::chess::{color_str, number_text};
 use super::error::Failure;
-use super::js::{type_name, Obj};
+use super::js::{call, type_name, Obj};
 use super::options::{self, Options};
 use super::types::*;
 use crate::clock::{self, TimeControl, TimeSource};
@@ -22,7 +22,7 @@ pub(crate) struct JsTime {
 impl TimeSource for JsTime {
     fn now_ms(&self) -> u64 {
         let t = match &self.now {
-            Some((this, f)) => f.call0(this).ok().and_then(|v| v.as_f64()),
+            Some((this, f)) => call(f, this, &JsValue::UNDEFINED).ok().and_then(|v| v.as_f64()),
             None => Some(js_sys::Date::now()),
         };
         if let Some(t) = t.filter(|t| t.is_finite() && *t >= 0.0) {

@@ -15,7 +15,7 @@
 
 use super::chess::{js_number, number_text};
 use super::error::Failure;
-use super::js::{strings, type_name, Obj};
+use super::js::{array_len, call, item, strings, type_name, Obj};
 use super::options::Options;
 use crate::game::{Ending, GameError, Termination};
 use crate::search::{level_for_elo, Bound, Limits, Score, Search, SearchInfo, SearchResult, BENCH_POSITIONS, ELO_BY_LEVEL};
@@ -93,7 +93,7 @@ impl EngineCore {
 
     /// Checks a request without searching: throws the `ChessError` that [`EngineCore::go`]
     /// would (the caller's thread answers at once; the worker then only searches).
-    pub fn check(fen: &str, chess960: bool, moves: &str, limits: &JsValue) -> Result<(), JsValue> {
+    pub fn check(fen: &JsValue, chess960: &JsValue, moves: &JsValue, limits: &JsValue) -> Result<(), JsValue> {
         prepare(fen, chess960, moves, limits).map(|_| ()).map_err(JsValue::from)
     }
 
@@ -101,7 +101,14 @@ impl EngineCore {
     /// `limits`, calling `on_info` with each report; returns the result object, or throws a
     /// `ChessError` (`invalid-fen`, `illegal-move`, `invalid-option`, `game-over` when there is
     /// no legal move).
-    pub fn go(&mut self, fen: &str, chess960: bool, moves: &str, limits: &JsValue, on_info: &js_sys::Function) -> Result<JsValue, JsValue> {
+    pub fn go(
+        &mut self,
+        fen: &JsValue,
+        chess960: &JsValue,
+        moves: &JsValue,
+        limits: &JsValue,
+        on_info: &JsValue,
+    ) -> Result<JsValue, JsValue> {
         let (pos, history, limits) = prepare(fen, chess960, moves, limits)?;
         // `seldepth` is only in the reports.
         let mut seldepth = 0;
@@ -110,7 +117,9 @@ impl EngineCore {
                 seldepth = info.seldepth;
             }
             // A throwing callback must not end the search.
-            let _ = on_info.call1(&JsValue::NULL, &info_object(&pos, info));
+            if on_info.is_function() {
+                let _ = call(on_info, &JsValue::NULL, &info_object(&pos, info));
+            }
         };
         let result = self.search.go(&pos, &history, limits, &mut report, &mut || false);
         Ok(result_object(&pos, &result, seldepth, self.search.hashfull()))
@@ -149,7 +158,12 @@ pub fn engine_module() -> JsValue {
 
 /// The position after `moves`, the hashes of the positions before it (oldest first), and the
 /// limits; `game-over` when the position has no legal move.
-fn prepare(fen: &str, chess960: bool, moves: &str, limits: &JsValue) -> Result<(Position, Vec<u64>, Limits), Failure> {
+fn prepare(fen: &JsValue, chess960: &JsValue, moves: &JsValue, limits: &JsValue) -> Result<(Position, Vec<u64>, Limits), Failure> {
+    let text = |v: &JsValue, argument: &'static str| {
+        v.as_string().ok_or_else(|| Failure::Argument { argument, message: format!("expected a string, got {}", type_name(v)) })
+    };
+    let (fen, moves) = (text(fen, "fen")?, text(moves, "moves")?);
+    let (fen, chess960, moves) = (fen.as_str(), chess960.as_bool() == Some(true), moves.as_str());
     let mut pos = if chess960 {
         Position::from_fen(fen, CastlingMode::Chess960)?
     } else {
@@ -211,11 +225,9 @@ fn read_limits(value: &JsValue, pos: &Position) -> Result<Limits, Failure> {
             option: "searchMoves".to_owned(),
             message: format!("expected an array of moves in UCI such as ['e2e4'], got {}", type_name(&list)),
         };
-        if !js_sys::Array::is_array(&list) {
-            return Err(not_list());
-        }
-        for item in js_sys::Array::from(&list).iter() {
-            let uci = item.as_string().ok_or_else(not_list)?;
+        let n = array_len(&list, u32::MAX).map_err(|_| not_list())?.ok_or_else(not_list)?;
+        for i in 0..n {
+            let uci = item(&list, i).ok().and_then(|v| v.as_string()).ok_or_else(not_list)?;
             limits.search_moves.push(parse_uci(pos, &uci).map_err(Failure::Uci)?);
         }
     }

@@ -3,7 +3,7 @@
 //! error (a typo such as `{ verbos: true }` should not be silently ignored).
 
 use super::error::Failure;
-use super::js::{describe, type_name};
+use super::js::{array_len, describe, get, is_array, item, own_keys, type_name};
 use crate::quoted::Quoted;
 use crate::{Color, Lang, Piece, Role, Square};
 use wasm_bindgen::prelude::*;
@@ -28,7 +28,8 @@ impl Options {
             Some(v) if !v.is_undefined() && !v.is_null() => v,
             _ => return Ok(Options { entries: Vec::new() }),
         };
-        if !value.is_object() || js_sys::Array::is_array(value) {
+        let unreadable = || Failure::Option { option: what.to_owned(), message: "its fields cannot be read".to_owned() };
+        if !value.is_object() || is_array(value).ok_or_else(unreadable)? {
             return Err(Failure::Option {
                 option: what.to_owned(),
                 message: format!(
@@ -39,10 +40,10 @@ impl Options {
             });
         }
         let object: &js_sys::Object = value.unchecked_ref();
-        let unreadable = || Failure::Option { option: what.to_owned(), message: "its fields cannot be read".to_owned() };
-        let keys = js_sys::Reflect::own_keys(object).map_err(|_| unreadable())?;
+        let keys = own_keys(object).map_err(|_| unreadable())?;
         let mut entries = Vec::new();
-        for key in keys.iter() {
+        for i in 0..array_len(&keys, u32::MAX).ok().flatten().unwrap_or(0) {
+            let key = item(&keys, i).map_err(|_| unreadable())?;
             // Symbol keys are never options; skip them.
             let Some(name) = key.as_string() else { continue };
             let Some(&known_name) = known.iter().find(|k| **k == name) else {
@@ -51,7 +52,7 @@ impl Options {
                     message: format!("unknown option {}; the known ones are: {}", Quoted(&name), known.join(", ")),
                 });
             };
-            let v = js_sys::Reflect::get(object, &key).map_err(|_| unreadable())?;
+            let v = get(object, &key).map_err(|_| unreadable())?;
             if !v.is_undefined() && !v.is_null() {
                 entries.push((known_name, v));
             }
@@ -136,10 +137,10 @@ pub(crate) fn piece(value: &JsValue) -> Result<Piece, Failure> {
     let bad = || Failure::Piece {
         message: format!("expected {{ type: 'p' | 'n' | 'b' | 'r' | 'q' | 'k', color: 'w' | 'b' }}, got {}", type_name(value)),
     };
-    if !value.is_object() || js_sys::Array::is_array(value) {
+    if !value.is_object() || is_array(value) != Some(false) {
         return Err(bad());
     }
-    let field = |key: &str| js_sys::Reflect::get(value, &JsValue::from_str(key)).ok().and_then(|v| v.as_string());
+    let field = |key: &str| get(value, &JsValue::from_str(key)).ok().and_then(|v| v.as_string());
     let role = match field("type").as_deref() {
         Some(t) if t.len() == 1 => t.chars().next().and_then(Role::from_char),
         _ => None,
