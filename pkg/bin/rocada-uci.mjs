@@ -26,7 +26,7 @@ const say = (lines) => {
 };
 
 function bench(depth) {
-  const { nodes, timeMs } = EngineCore.bench(depth);
+  const { nodes, timeMs } = UciProtocol.bench(depth);
   say(UciProtocol.benchLines(depth, nodes, timeMs));
 }
 

@@ -18,7 +18,7 @@ use super::error::Failure;
 use super::js::{array_len, call, item, strings, type_name, Obj};
 use super::options::Options;
 use crate::game::{Ending, GameError, Termination};
-use crate::search::{level_for_elo, Bound, Limits, Score, Search, SearchInfo, SearchResult, BENCH_POSITIONS, ELO_BY_LEVEL};
+use crate::search::{level_for_elo, Bound, Limits, Score, Search, SearchInfo, SearchResult};
 use crate::time::TimeSource;
 use crate::{parse_uci, to_san, CastlingMode, Lang, Move, Position};
 use wasm_bindgen::prelude::*;
@@ -54,7 +54,7 @@ extern "C" {
 }
 
 /// The search's time source in JS hosts.
-struct PerformanceClock;
+pub(super) struct PerformanceClock;
 
 impl TimeSource for PerformanceClock {
     fn now_ms(&self) -> u64 {
@@ -123,29 +123,6 @@ impl EngineCore {
         };
         let result = self.search.go(&pos, &history, limits, &mut report, &mut || false);
         Ok(result_object(&pos, &result, seldepth, self.search.hashfull()))
-    }
-
-    /// The approximate Elo of each level, 1 to 20 (for `rocada-uci`'s `UCI_Elo` range).
-    pub fn elos() -> Vec<u32> {
-        ELO_BY_LEVEL.to_vec()
-    }
-
-    /// The bench: every bench position searched to `depth` from a cleared 16 MiB table, as
-    /// `rocada-uci bench` does natively; returns `{ nodes, timeMs }` (search time only).
-    pub fn bench(depth: &JsValue) -> Result<JsValue, JsValue> {
-        let depth = integer(depth, "depth", 1.0, 64.0)? as u32;
-        let mut search = Search::new(16);
-        search.set_clock(Box::new(PerformanceClock));
-        let (mut nodes, mut time_ms) = (0u64, 0u64);
-        for (fen, chess960) in BENCH_POSITIONS {
-            let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-            let Ok(pos) = Position::from_fen(fen, mode) else { continue };
-            search.clear();
-            let r = search.go(&pos, &[], Limits::depth(depth), &mut |_| {}, &mut || false);
-            nodes += r.nodes;
-            time_ms += r.time_ms;
-        }
-        Ok(Obj::new().set("nodes", nodes as f64).set("timeMs", time_ms as f64).build())
     }
 }
 
@@ -235,7 +212,7 @@ fn read_limits(value: &JsValue, pos: &Position) -> Result<Limits, Failure> {
 }
 
 /// An integer option from `min` to `max`.
-fn integer(value: &JsValue, key: &str, min: f64, max: f64) -> Result<f64, Failure> {
+pub(super) fn integer(value: &JsValue, key: &str, min: f64, max: f64) -> Result<f64, Failure> {
     match value.as_f64() {
         Some(v) if v.fract() == 0.0 && (min..=max).contains(&v) => Ok(v),
         _ => Err(Failure::Option {

@@ -10,9 +10,10 @@
 //!   a failed search; each returns the lines to print;
 //! - `UciProtocol.benchLines(depth, nodes, timeMs)`.
 
+use super::engine::{integer, PerformanceClock};
 use super::js::{strings, Obj};
 use crate::search::uci::{Action, Uci};
-use crate::search::{Bound, Score, SearchInfo, SearchResult};
+use crate::search::{Bound, Limits, Score, Search, SearchInfo, SearchResult, BENCH_POSITIONS};
 use crate::{parse_uci, CastlingMode, Move, Position};
 use wasm_bindgen::prelude::*;
 
@@ -63,6 +64,24 @@ fn lines(v: Vec<String>) -> JsValue {
 
 #[wasm_bindgen]
 impl UciProtocol {
+    /// The bench: every bench position searched to `depth` from a cleared 16 MiB table, as
+    /// `rocada-uci bench` does natively; returns `{ nodes, timeMs }` (search time only).
+    pub fn bench(depth: &JsValue) -> Result<JsValue, JsValue> {
+        let depth = integer(depth, "depth", 1.0, 64.0)? as u32;
+        let mut search = Search::new(16);
+        search.set_clock(Box::new(PerformanceClock));
+        let (mut nodes, mut time_ms) = (0u64, 0u64);
+        for (fen, chess960) in BENCH_POSITIONS {
+            let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+            let Ok(pos) = Position::from_fen(fen, mode) else { continue };
+            search.clear();
+            let r = search.go(&pos, &[], Limits::depth(depth), &mut |_| {}, &mut || false);
+            nodes += r.nodes;
+            time_ms += r.time_ms;
+        }
+        Ok(Obj::new().set("nodes", nodes as f64).set("timeMs", time_ms as f64).build())
+    }
+
     /// A new protocol state; `name` follows `id name`.
     #[wasm_bindgen(constructor)]
     pub fn new(name: &str) -> UciProtocol {
