@@ -426,6 +426,44 @@ test('screenshots of every mode at phone size', async () => {
   await page.context().close();
 });
 
+/** The evaluation bar as shown: White's share (0..1) and its text. */
+function evalBarOf(page) {
+  return page.evaluate(() => {
+    const bar = document.querySelector('#evalbar');
+    return { hidden: bar.hidden, white: bar.style.getPropertyValue('--white'), text: bar.querySelector('.value').textContent };
+  });
+}
+
+test('Analyse at a finished position: no page error, the lines say how it ended, the bar shows it', async () => {
+  const page = await open({ hash: '#analyse' });
+  const mine = [];
+  watchProblems(page, mine);
+  await page.fill('#an-pgn', '1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0');
+  await page.click('#an-pgn-load');
+  await page.click('#an-toggle');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => document.querySelector('#an-lines')?.textContent?.includes('checkmate'), null, { timeout: 5000 });
+  assert.equal(await page.locator('#an-lines').textContent(), '1-0 · checkmate: White wins');
+  assert.deepEqual(await evalBarOf(page), { hidden: false, white: '1.000', text: '1-0' }, 'the bar is full for the winner');
+  await shoot(page, 'analyse-mate-desktop');
+  // Back one move: the engine analyses again (and finds the mate in one).
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => document.querySelector('#an-lines .score')?.textContent === '#1', null, { timeout: 10_000 });
+  // Stalemate, from a FEN, in Spanish.
+  await page.selectOption('#lang', 'es');
+  await page.fill('#an-fen', '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1');
+  await page.press('#an-fen', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#an-lines')?.textContent?.includes('ahogado'), null, { timeout: 5000 });
+  assert.equal(await page.locator('#an-lines').textContent(), '1/2-1/2 · rey ahogado: tablas');
+  assert.deepEqual(await evalBarOf(page), { hidden: false, white: '0.500', text: '0.0' }, 'a draw is 0');
+  await page.selectOption('#lang', 'en');
+  assert.equal(await page.locator('#an-lines').textContent(), '1/2-1/2 · stalemate: draw');
+  await page.waitForTimeout(300);
+  assert.deepEqual(mine, []);
+  await page.context().close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(problems, []);
 });

@@ -1,6 +1,6 @@
 // What the three modes (Play, Analyse, Learn) share: the board, the move box, the screen
 // reader announcer, the players' strips above and below the board, the evaluation bar.
-import type { EngineScore, Square } from 'rocada';
+import type { Color, EngineScore, Square } from 'rocada';
 import type { Board } from './board/board';
 
 /** A mode of the page; the active one owns the board. */
@@ -37,8 +37,11 @@ export interface App {
   /** Shows an error under the board (empty clears it). */
   moveError(text: string): void;
   strips(top: Strip | null, bottom: Strip | null): void;
-  /** The evaluation bar from White's point of view; `null` hides it. */
-  evalBar(score: EngineScore | null): void;
+  /**
+   * The evaluation bar from White's point of view; `null` hides it. `end` is a finished
+   * position: the bar is full for the winner (`winner` null: a draw, at 0).
+   */
+  evalBar(score: EngineScore | null, end?: { winner: Color | null }): void;
   switchMode(name: ModeName): void;
   /** Opens a PGN in Analyse. */
   analysePgn(pgn: string): void;

@@ -1,7 +1,7 @@
 // Rocada's demo page: Play against the engine, Analyse games, Learn the rules; in English,
 // Romanian and Spanish; offline after the first visit. Imports `rocada` exactly as a user of
 // the npm package does.
-import type { EngineScore, Lang, Square } from 'rocada';
+import type { Color, EngineScore, Lang, Square } from 'rocada';
 import { AnalyseMode } from './analyse/analyse';
 import type { App, Mode, ModeName, Strip } from './app';
 import { Board } from './board/board';
@@ -55,13 +55,14 @@ const app: App = {
     renderStrip($('player-top', HTMLDivElement), top);
     renderStrip($('player-bottom', HTMLDivElement), bottom);
   },
-  evalBar(score: EngineScore | null) {
+  evalBar(score: EngineScore | null, end?: { winner: Color | null }) {
     if (evalbar.hidden !== !score) evalbar.hidden = !score;
     if (!score) return;
     const cp = 'mate' in score ? Math.sign(score.mate) * 1000 : score.cp;
-    // White's share of the bar, 0..1 (the fill is scaled, not resized: no layout).
-    const white = (1 / (1 + Math.exp(-cp / 250))).toFixed(3);
-    const text = 'mate' in score ? `#${score.mate}` : (score.cp / 100).toFixed(1);
+    // White's share of the bar, 0..1 (the fill is scaled, not resized: no layout); a finished
+    // game fills it for the winner (a mate), or halves it (a draw).
+    const white = end ? (end.winner === 'w' ? '1.000' : end.winner === 'b' ? '0.000' : '0.500') : (1 / (1 + Math.exp(-cp / 250))).toFixed(3);
+    const text = end ? (end.winner === 'w' ? '1-0' : end.winner === 'b' ? '0-1' : '0.0') : 'mate' in score ? `#${score.mate}` : (score.cp / 100).toFixed(1);
     const label = t('analyse.eval', { score: text });
     // Reports arrive several times a second: only what changed is written.
     if (evalbar.style.getPropertyValue('--white') !== white) evalbar.style.setProperty('--white', white);

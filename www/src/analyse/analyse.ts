@@ -1,7 +1,7 @@
 // Analyse: a game tree (PGN or FEN in, PGN out by paste, file or download), its move list with
 // variations, NAGs and comments, keyboard navigation, and the engine's MultiPV lines with an
 // evaluation bar and a best-move arrow.
-import { Chess, ChessError, type EngineInfo, type EngineScore, type Square } from 'rocada';
+import { Chess, ChessError, type EngineInfo, type EngineScore, type Square, type Status } from 'rocada';
 import type { App, Mode } from '../app';
 import { analyseLines, getEngine } from '../engine';
 import { lang, t } from '../i18n';
@@ -31,6 +31,8 @@ export class AnalyseMode implements Mode {
   private pvTexts = new Map<string, string>();
   private pvTextsOf = '';
   private active = false;
+  /** The status of the last node asked about, if its game is over (the engine has nothing to search there). */
+  private endOf: { node: TreeNode; status: Status | null } | null = null;
 
   private readonly treeBox = $('an-tree', HTMLDivElement);
   private readonly fenInput = $('an-fen', HTMLInputElement);
@@ -212,6 +214,17 @@ export class AnalyseMode implements Mode {
     this.render();
   }
 
+  /** The status of `node`'s position if the game is over there (mate, stalemate, dead position, 75 moves), else `null`. */
+  private ended(node: TreeNode): Status | null {
+    if (this.endOf?.node !== node) {
+      const chess = this.tree.chessAt(node);
+      const status = chess.status();
+      chess.free();
+      this.endOf = { node, status: status.gameOver ? status : null };
+    }
+    return this.endOf.status;
+  }
+
   private startAnalysis(): void {
     this.analysis?.stop();
     const node = this.current;
@@ -220,6 +233,11 @@ export class AnalyseMode implements Mode {
     this.toggle.setAttribute('aria-pressed', 'true');
     const handle = { stop: () => {} };
     this.analysis = handle;
+    // A finished game has no move to search: the lines say how it ended.
+    if (this.ended(node)) {
+      this.renderLines();
+      return;
+    }
     void getEngine().then((engine) => {
       if (this.analysis !== handle) return;
       const chess = this.tree.chessAt(node);
@@ -253,6 +271,19 @@ export class AnalyseMode implements Mode {
 
   private renderLines(): void {
     if (!this.active) return;
+    const end = this.ended(this.current);
+    if (end) {
+      const winner = end.winner ? t(end.winner === 'w' ? 'play.white' : 'play.black') : '';
+      const text = end.termination ? `${end.result} · ${t(`end.${end.termination}`, { winner })}` : end.result;
+      const li = this.linesBox.querySelector<HTMLLIElement>('li.end') ?? document.createElement('li');
+      li.className = 'end';
+      setText(li, text);
+      if (this.linesBox.children.length !== 1 || this.linesBox.firstElementChild !== li) this.linesBox.replaceChildren(li);
+      this.app.evalBar(this.analysis ? { cp: 0 } : null, { winner: end.winner });
+      this.app.board.setArrows([]);
+      return;
+    }
+    this.linesBox.querySelector('li.end')?.remove();
     const whiteToMove = this.current.fen.split(' ')[1] === 'w';
     const white = (s: EngineScore): EngineScore => (whiteToMove ? s : 'cp' in s ? { cp: -s.cp } : { mate: -s.mate });
     // Existing items are updated in place: a report changes a few texts, not the list.
