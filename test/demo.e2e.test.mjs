@@ -446,6 +446,7 @@ test('Analyse at a finished position: no page error, the lines say how it ended,
   await page.waitForFunction(() => document.querySelector('#an-lines')?.textContent?.includes('checkmate'), null, { timeout: 5000 });
   assert.equal(await page.locator('#an-lines').textContent(), '1-0 · checkmate: White wins');
   assert.deepEqual(await evalBarOf(page), { hidden: false, white: '1.000', text: '1-0' }, 'the bar is full for the winner');
+  await page.waitForTimeout(400); // the bar's transition
   await shoot(page, 'analyse-mate-desktop');
   // Back one move: the engine analyses again (and finds the mate in one).
   await page.keyboard.press('ArrowLeft');
