@@ -465,6 +465,48 @@ test('Analyse at a finished position: no page error, the lines say how it ended,
   await page.context().close();
 });
 
+test('a language switch rewrites every visible text: the analysis button, the last feedback', async () => {
+  const page = await open({ hash: '#analyse' });
+  await page.click('#an-toggle');
+  assert.equal(await page.locator('#an-toggle').textContent(), 'Stop analysis');
+  await page.selectOption('#lang', 'es');
+  assert.equal(await page.locator('#an-toggle').textContent(), 'Detener el análisis', 'still says stop, in Spanish');
+  await page.selectOption('#lang', 'ro');
+  assert.equal(await page.locator('#an-toggle').textContent(), 'Oprește analiza');
+  await page.click('#an-toggle');
+  assert.equal(await page.getAttribute('#an-toggle', 'aria-pressed'), 'false');
+  assert.equal(await page.locator('#an-toggle').textContent(), 'Pornește analiza');
+  await page.selectOption('#lang', 'es');
+  assert.equal(await page.locator('#an-toggle').textContent(), 'Iniciar el análisis');
+  // A typed move's error follows too.
+  await page.fill('#move-input', 'hello');
+  await page.press('#move-input', 'Enter');
+  assert.match(await page.locator('#move-error').textContent(), /^hello no es una jugada/);
+  await page.selectOption('#lang', 'en');
+  assert.match(await page.locator('#move-error').textContent(), /^hello is not a move/);
+
+  // Learn: an explained illegal try, in Romanian, then in Spanish.
+  await page.selectOption('#lang', 'ro');
+  await page.click('#tab-learn');
+  await page.click('[data-lesson="pieces"]');
+  await page.click('[data-square="a1"]');
+  await page.click('[data-square="b2"]');
+  await page.waitForSelector('#learn-feedback[data-kind="error"]');
+  const romanian = await page.locator('#learn-feedback').textContent();
+  await page.selectOption('#lang', 'es');
+  const spanish = await page.locator('#learn-feedback').textContent();
+  assert.notEqual(spanish, romanian, 'the feedback is no longer Romanian');
+  await shoot(page, 'learn-relabel-desktop');
+  // The same try made in Spanish says the same.
+  await page.click('#learn-retry');
+  await page.click('[data-square="a1"]');
+  await page.click('[data-square="b2"]');
+  await page.waitForSelector('#learn-feedback[data-kind="error"]');
+  assert.equal(await page.locator('#learn-feedback').textContent(), spanish);
+  await page.selectOption('#lang', 'en');
+  await page.context().close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(problems, []);
 });

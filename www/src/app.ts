@@ -34,8 +34,8 @@ export interface App {
   board: Board;
   /** Says `text` to screen readers (aria-live). */
   announce(text: string): void;
-  /** Shows an error under the board (empty clears it). */
-  moveError(text: string): void;
+  /** Shows an error under the board (empty clears it); a function is asked again after a language change. */
+  moveError(text: string | (() => string)): void;
   strips(top: Strip | null, bottom: Strip | null): void;
   /**
    * The evaluation bar from White's point of view; `null` hides it. `end` is a finished

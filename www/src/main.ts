@@ -15,6 +15,8 @@ import { squareLabel } from './position';
 const announcer = $('announcer', HTMLDivElement);
 const moveError = $('move-error', HTMLParagraphElement);
 const evalbar = $('evalbar', HTMLDivElement);
+/** The error under the board, written again in a new language. */
+let moveErrorText: () => string = () => '';
 
 function renderStrip(el: HTMLElement, strip: Strip | null): void {
   if (el.hidden !== !strip) el.hidden = !strip;
@@ -49,7 +51,8 @@ const app: App = {
     });
   },
   moveError(text) {
-    moveError.textContent = text;
+    moveErrorText = typeof text === 'string' ? () => text : text;
+    moveError.textContent = moveErrorText();
   },
   strips(top, bottom) {
     renderStrip($('player-top', HTMLDivElement), top);
@@ -88,7 +91,7 @@ function switchMode(name: ModeName): void {
     $(`panel-${tab.dataset.mode}`, HTMLElement).hidden = !selected;
   }
   document.body.dataset.mode = name;
-  moveError.textContent = '';
+  app.moveError('');
   if (location.hash !== `#${name}`) history.replaceState(null, '', `#${name}`);
   modes[name].enter();
 }
@@ -100,6 +103,7 @@ function setUp(): void {
   langSelect.addEventListener('change', () => setLang(langSelect.value as Lang));
   onLangChange(() => {
     board.relabel();
+    moveError.textContent = moveErrorText();
     modes[current].relabel();
   });
 

@@ -98,7 +98,15 @@ export class PlayMode implements Mode {
   }
 
   relabel(): void {
+    // The players' names are the page's words ("You", "Rocada level 3"): in the new language.
+    if (this.chess) this.nameThePlayers(this.chess);
     this.render();
+  }
+
+  private nameThePlayers(chess: Chess): void {
+    const you = t('play.you');
+    const engine = t('play.engineName', { level: String(this.level) });
+    chess.header('White', this.human === 'w' ? you : engine, 'Black', this.human === 'b' ? you : engine);
   }
 
   private showSetup(): void {
@@ -126,9 +134,7 @@ export class PlayMode implements Mode {
       this.startNumber = null;
       this.chess = new Chess(undefined, { lang: lang() });
     }
-    const you = t('play.you');
-    const engine = t('play.engineName', { level: String(this.level) });
-    this.chess.header('White', this.human === 'w' ? you : engine, 'Black', this.human === 'b' ? you : engine);
+    this.nameThePlayers(this.chess);
     this.clock = this.tcSelect.value ? new Clock(this.tcSelect.value) : null;
     this.drawPending = false;
     this.notice = null;
@@ -151,12 +157,19 @@ export class PlayMode implements Mode {
   typed(text: string): void {
     const chess = this.chess;
     if (!chess || !this.humanToMove()) {
-      this.app.moveError(t('play.notYourTurn'));
+      this.app.moveError(() => t('play.notYourTurn'));
       return;
     }
     const m = parseTyped(chess, text);
-    if (typeof m === 'string') this.app.moveError(m);
-    else this.play(m);
+    if (typeof m !== 'string') return this.play(m);
+    // The message again in a new language, while the position is the same.
+    const fen = chess.fen();
+    this.app.moveError(() => {
+      const now = this.chess;
+      if (!now || now.fen() !== fen) return '';
+      const again = parseTyped(now, text);
+      return typeof again === 'string' ? again : '';
+    });
   }
 
   private humanToMove(): boolean {

@@ -31,6 +31,8 @@ export class AnalyseMode implements Mode {
   private pvTexts = new Map<string, string>();
   private pvTextsOf = '';
   private active = false;
+  /** The error under the FEN and PGN boxes, in the current language. */
+  private errorText: () => string = () => '';
   /** The status of the last node asked about, if its game is over (the engine has nothing to search there). */
   private endOf: { node: TreeNode; status: Status | null } | null = null;
 
@@ -133,7 +135,16 @@ export class AnalyseMode implements Mode {
     const chess = this.tree.chessAt(this.current, lang());
     const m = parseTyped(chess, text);
     chess.free();
-    if (typeof m === 'string') return this.app.moveError(m);
+    if (typeof m === 'string') {
+      // Written again from the same node after a language change.
+      const node = this.current;
+      return this.app.moveError(() => {
+        const at = this.tree.chessAt(node, lang());
+        const again = parseTyped(at, text);
+        at.free();
+        return typeof again === 'string' ? again : '';
+      });
+    }
     this.go(this.tree.play(this.current, m.uci));
     this.app.announce(spokenMove(m, this.tree.sanIn(this.current, lang())));
   }
@@ -155,7 +166,7 @@ export class AnalyseMode implements Mode {
   private setTree(tree: GameTree): void {
     this.tree = tree;
     this.current = tree.root;
-    this.error.textContent = '';
+    this.setError(null);
     this.render();
     if (this.analysis) this.startAnalysis();
   }
@@ -177,8 +188,8 @@ export class AnalyseMode implements Mode {
       chess960 = true;
     }
     if (chess instanceof ChessError) {
-      this.error.textContent = t('analyse.badFen', { detail: chess.message });
-      this.error.dataset.code = chess.code;
+      const detail = chess.message;
+      this.setError(chess.code, () => t('analyse.badFen', { detail }));
       return;
     }
     const tree = new GameTree(chess.fen(), chess960);
@@ -192,9 +203,16 @@ export class AnalyseMode implements Mode {
     } catch (e) {
       if (!(e instanceof ChessError)) throw e;
       const d = e.detail as { line?: number; column?: number } | undefined;
-      this.error.textContent = t('analyse.badPgn', { line: String(d?.line ?? '?'), column: String(d?.column ?? '?'), detail: e.message });
-      this.error.dataset.code = e.code;
+      this.setError(e.code, () => t('analyse.badPgn', { line: String(d?.line ?? '?'), column: String(d?.column ?? '?'), detail: e.message }));
     }
+  }
+
+  /** Shows (or with `null`, clears) the error of a FEN or PGN; `text` is asked again after a language change. */
+  private setError(code: string | null, text: () => string = () => ''): void {
+    this.errorText = code ? text : () => '';
+    this.error.textContent = this.errorText();
+    if (code) this.error.dataset.code = code;
+    else delete this.error.dataset.code;
   }
 
   private download(): void {
@@ -337,6 +355,9 @@ export class AnalyseMode implements Mode {
 
   private render(): void {
     if (!this.active) return;
+    // State-dependent labels, also after a language change (which writes the static ones).
+    setText(this.toggle, t(this.analysis ? 'analyse.stop' : 'analyse.start'));
+    setText(this.error, this.errorText());
     const chess = this.tree.chessAt(this.current);
     this.gestures = gesturesOf(chess);
     const state = boardState(chess, chess.isGameOver() ? null : chess.turn(), this.gestures);
