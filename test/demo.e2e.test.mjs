@@ -507,6 +507,23 @@ test('a language switch rewrites every visible text: the analysis button, the la
   await page.context().close();
 });
 
+test('before Start, a click on a piece starts the game with the chosen settings and picks the piece', async () => {
+  const page = await open();
+  await page.selectOption('#play-level', '2');
+  await page.check('input[name="colour"][value="w"]');
+  await page.selectOption('#play-tc', '');
+  await page.click('[data-square="e2"]');
+  await page.waitForSelector('#play-status:has-text("Your move")');
+  assert.equal(await page.isVisible('#play-game'), true, 'the game has started');
+  assert.equal(await page.locator('#play-info').textContent(), 'Level 2');
+  assert.equal(await page.locator('#move-error').textContent(), '', 'no "not your turn"');
+  assert.equal(await page.locator('[data-square="e2"].selected').count(), 1, 'the pressed pawn is picked');
+  await page.click('[data-square="e4"]');
+  await page.waitForFunction(() => document.querySelector('#play-moves li')?.textContent?.startsWith('e4 '), null, { timeout: 30_000 });
+  await shoot(page, 'play-click-start-desktop');
+  await page.context().close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(problems, []);
 });

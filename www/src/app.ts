@@ -9,6 +9,8 @@ export interface Mode {
   leave(): void;
   /** A move made on the board. */
   boardMove(from: Square, to: Square): void;
+  /** A square pressed while the board takes no move. */
+  boardIdle?(square: Square): void;
   /** A move typed in the move box. */
   typed(text: string): void;
   /** The language changed. */

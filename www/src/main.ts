@@ -37,6 +37,7 @@ let current: ModeName = 'play';
 
 const board = new Board($('board', HTMLDivElement), {
   onMove: (from: Square, to: Square) => modes[current].boardMove(from, to),
+  onIdle: (square: Square) => modes[current].boardIdle?.(square),
   label: squareLabel,
   promotionLabel: (p) => (p === 'cancel' ? t('board.promotionCancel') : t('board.promoteTo', { piece: t(`piece.w${p}`) })),
 });
@@ -102,6 +103,7 @@ function setUp(): void {
   langSelect.value = lang();
   langSelect.addEventListener('change', () => setLang(langSelect.value as Lang));
   onLangChange(() => {
+    moveError.textContent = moveErrorText();
     board.relabel();
     moveError.textContent = moveErrorText();
     modes[current].relabel();

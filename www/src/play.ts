@@ -147,6 +147,20 @@ export class PlayMode implements Mode {
     this.afterMove();
   }
 
+  /**
+   * A press on the board when it takes no move: before a game, it starts one with the form's
+   * settings (and picks the piece pressed); during the engine's turn it says so.
+   */
+  boardIdle(square: Square): void {
+    if (!this.game.hidden) {
+      if (this.chess && !this.chess.isGameOver() && this.chess.turn() !== this.human) this.app.moveError(() => t('play.notYourTurn'));
+      return;
+    }
+    void this.start().then(() => {
+      if (this.humanToMove()) this.app.board.pick(square);
+    });
+  }
+
   boardMove(from: Square, to: Square): void {
     void resolveGesture(this.gestures, from, to, (c, sq) => this.app.board.choosePromotion(c, sq)).then((m) => {
       if (m) this.play(m);
