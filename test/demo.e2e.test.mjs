@@ -524,6 +524,18 @@ test('before Start, a click on a piece starts the game with the chosen settings 
   await page.context().close();
 });
 
+test('a draw offer pending at resignation leaves no stale notice', async () => {
+  const page = await open();
+  await startGame(page, { level: '1', colour: 'w', tc: '' });
+  await page.waitForSelector('#play-status:has-text("Your move")');
+  await page.click('#play-draw');
+  assert.match(await page.locator('#play-status').textContent(), /Your draw offer goes with your next move/);
+  await page.click('#play-resign');
+  assert.equal(await page.locator('#play-status').textContent(), '0-1 · Black wins by resignation');
+  await shoot(page, 'play-resign-desktop');
+  await page.context().close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(problems, []);
 });

@@ -198,9 +198,14 @@ export class PlayMode implements Mode {
     this.app.moveError('');
     this.pressClock();
     this.app.announce(spokenMove(played, played.san));
-    if (played.color === this.human && this.drawPending && !chess.isGameOver()) {
-      this.drawPending = false;
-      chess.offerDraw(this.human);
+    if (played.color === this.human) {
+      // A notice is about the position before this move; the offer made with it is the news.
+      this.notice = null;
+      if (this.drawPending && !chess.isGameOver()) {
+        this.drawPending = false;
+        chess.offerDraw(this.human);
+        this.notice = { key: 'play.drawOffered' };
+      }
     }
     this.afterMove();
   }
@@ -244,8 +249,8 @@ export class PlayMode implements Mode {
       if (chess.drawOffer() === this.human) {
         if (this.acceptsDraw(chess, result.score)) {
           chess.acceptDraw();
-          this.notice = { key: 'play.drawAccepted' };
           this.finish();
+          this.notice = { key: 'play.drawAccepted' };
           this.render();
           return;
         }
@@ -332,6 +337,9 @@ export class PlayMode implements Mode {
   }
 
   private finish(): void {
+    // Notices belong to the game in progress (a pending draw offer, a refused claim).
+    this.notice = null;
+    this.drawPending = false;
     this.stopThinking();
     this.clock?.stop();
     const s = this.chess?.status();
