@@ -536,6 +536,28 @@ test('a draw offer pending at resignation leaves no stale notice', async () => {
   await page.context().close();
 });
 
+test('Analyse shows NAGs as glyphs and a PGN error once, concisely', async () => {
+  const page = await open({ hash: '#analyse' });
+  await page.fill('#an-pgn', '1. e4 e5 2. Nf3 Nc6 3. Nxe5 $16 $13 $146 $200 Nxe5 $19 $10 $36 4. d4 $1 $22 $132 *');
+  await page.click('#an-pgn-load');
+  const moves = await page.locator('#an-tree .mv').allTextContents();
+  assert.deepEqual(moves.slice(4), ['3.Nxe5±∞N$200', 'Nxe5−+=→', '4.d4!⨀⇆']);
+  await shoot(page, 'analyse-nags-desktop');
+  // The NAGs are written back as NAGs.
+  await page.click('#an-pgn-out');
+  assert.match(await page.inputValue('#an-pgn'), /3\. Nxe5 \$16 \$13 \$146 \$200 Nxe5 \$19 \$10 \$36 4\. d4 \$1 \$22 \$132\s+\*/);
+  await page.fill('#an-pgn', '1. e4 e5 2. Ke3 *');
+  await page.click('#an-pgn-load');
+  assert.equal(await page.locator('#an-error').textContent(), 'This PGN cannot be read (line 1, column 13): illegal move Ke3: no legal white king move to e3');
+  await page.selectOption('#lang', 'es');
+  assert.match(await page.locator('#an-error').textContent(), /^.*\(.*1.*13\): jugada ilegal Ke3: /);
+  await page.selectOption('#lang', 'en');
+  await page.fill('#an-pgn', '1. e4 {never closed *');
+  await page.click('#an-pgn-load');
+  assert.equal(await page.locator('#an-error').textContent(), 'This PGN cannot be read (line 1, column 7): comment opened with { is never closed');
+  await page.context().close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(problems, []);
 });

@@ -7,7 +7,7 @@ import { analyseLines, getEngine } from '../engine';
 import { lang, t } from '../i18n';
 import { boardState, gesturesOf, parseTyped, resolveGesture, spokenMove, type MovesByGesture } from '../position';
 import { $, setText } from '../dom';
-import { GameTree, NAG_SYMBOLS, type TreeNode } from './tree';
+import { GameTree, NAG_SYMBOLS, nagText, type TreeNode } from './tree';
 
 /** The shortest time between two redraws of the engine's lines, in milliseconds. */
 const LINES_INTERVAL_MS = 100;
@@ -16,6 +16,17 @@ const LINES_INTERVAL_MS = 100;
 export function scoreText(s: EngineScore): string {
   if ('mate' in s) return `${s.mate < 0 ? '-' : ''}#${Math.abs(s.mate)}`;
   return `${s.cp >= 0 ? '+' : ''}${(s.cp / 100).toFixed(2)}`;
+}
+
+/**
+ * What is wrong with a PGN, once: the package's message says "invalid PGN: game 1, line 1,
+ * column 13: illegal move Ke3: illegal move "Ke3": why"; the page shows line and column itself.
+ */
+export function pgnFault(d: { reason?: string; message?: string } | undefined, whole: string): string {
+  const message = d?.message ?? whole;
+  const illegal = /^illegal move (\S+): (?:illegal move "[^"]*": )?(.*)$/.exec(message);
+  if (d?.reason === 'illegal-move' && illegal) return t('analyse.pgnIllegal', { move: illegal[1]!, why: illegal[2]! });
+  return message;
 }
 
 export class AnalyseMode implements Mode {
@@ -202,8 +213,8 @@ export class AnalyseMode implements Mode {
       this.setTree(GameTree.fromPgn(text, lang()));
     } catch (e) {
       if (!(e instanceof ChessError)) throw e;
-      const d = e.detail as { line?: number; column?: number } | undefined;
-      this.setError(e.code, () => t('analyse.badPgn', { line: String(d?.line ?? '?'), column: String(d?.column ?? '?'), detail: e.message }));
+      const d = e.detail as { line?: number; column?: number; reason?: string; message?: string } | undefined;
+      this.setError(e.code, () => t('analyse.badPgn', { line: String(d?.line ?? '?'), column: String(d?.column ?? '?'), detail: pgnFault(d, e.message) }));
     }
   }
 
@@ -380,7 +391,7 @@ export class AnalyseMode implements Mode {
     const comments = (n: TreeNode) => n.comments.map((c) => `<span class="comment">${esc(c)}</span>`).join(' ');
     const move = (n: TreeNode, number: boolean) => {
       const num = n.color === 'w' ? `${n.moveNumber}.` : number ? `${n.moveNumber}…` : '';
-      const nags = n.nags.map((g) => NAG_SYMBOLS[g] ?? `$${g}`).join('');
+      const nags = n.nags.map(nagText).join('');
       const cur = n === this.current ? ' aria-current="true"' : '';
       out.push(`<button type="button" class="mv" role="listitem" data-node="${n.id}" data-uci="${n.uci}"${cur}>${num ? `<span class="num">${num}</span>` : ''}${esc(this.tree.sanIn(n, l))}${nags ? `<span class="nag">${nags}</span>` : ''}</button>`);
       if (n.comments.length) out.push(comments(n));

@@ -97,6 +97,7 @@ export const en = {
   'analyse.eval': 'Evaluation {score}',
   'analyse.badFen': 'This FEN cannot be loaded: {detail}',
   'analyse.badPgn': 'This PGN cannot be read (line {line}, column {column}): {detail}',
+  'analyse.pgnIllegal': 'illegal move {move}: {why}',
 
   'learn.retry': 'Start again',
   'learn.next': 'Next',

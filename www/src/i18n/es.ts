@@ -97,6 +97,7 @@ export const es: Messages = {
   'analyse.depth': 'profundidad {depth}',
   'analyse.eval': 'Evaluación {score}',
   'analyse.badFen': 'No se puede cargar este FEN: {detail}',
+  'analyse.pgnIllegal': 'jugada ilegal {move}: {why}',
   'analyse.badPgn': 'No se puede leer este PGN (línea {line}, columna {column}): {detail}',
 
   'learn.retry': 'Empezar de nuevo',

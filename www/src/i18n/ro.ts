@@ -97,6 +97,7 @@ export const ro: Messages = {
   'analyse.depth': 'adâncime {depth}',
   'analyse.eval': 'Evaluare {score}',
   'analyse.badFen': 'Acest FEN nu poate fi încărcat: {detail}',
+  'analyse.pgnIllegal': 'mutare ilegală {move}: {why}',
   'analyse.badPgn': 'Acest PGN nu poate fi citit (rândul {line}, coloana {column}): {detail}',
 
   'learn.retry': 'Ia-o de la capăt',
