@@ -558,6 +558,27 @@ test('Analyse shows NAGs as glyphs and a PGN error once, concisely', async () =>
   await page.context().close();
 });
 
+test("a lesson's target mark survives illegal tries", async () => {
+  const page = await open({ hash: '#learn' });
+  await page.click('[data-lesson="pieces"]');
+  const marked = () => page.$$eval('.sq.mark', (els) => els.map((e) => e.dataset.square).sort());
+  assert.deepEqual(await marked(), ['a6']);
+  await page.click('[data-square="a1"]');
+  await page.click('[data-square="b2"]');
+  await page.waitForSelector('#learn-feedback[data-kind="error"]');
+  assert.ok((await marked()).includes('a6'), `the target is still marked: ${await marked()}`);
+  await shoot(page, 'learn-marks-desktop');
+  await page.click('[data-square="a1"]');
+  await page.click('[data-square="c3"]');
+  assert.ok((await marked()).includes('a6'));
+  await page.click('[data-square="a1"]');
+  await page.click('[data-square="a6"]');
+  await page.waitForSelector('#learn-feedback[data-kind="ok"]');
+  await page.click('#learn-next');
+  assert.deepEqual(await marked(), ['h6'], 'the next step marks its own target only');
+  await page.context().close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(problems, []);
 });

@@ -15,6 +15,7 @@ export class LearnMode implements Mode {
   private stepIndex = 0;
   private chess: Chess | null = null;
   private gestures: MovesByGesture = new Map();
+  /** The squares of the last explanation (the step's own marks are shown besides). */
   private marks: Square[] = [];
   private solved = false;
   private feedbackKind: 'ok' | 'error' | '' = '';
@@ -83,7 +84,7 @@ export class LearnMode implements Mode {
     for (const m of step.setup ?? []) chess.move(m);
     if (step.touch) chess.touch(step.touch);
     this.chess = chess;
-    this.marks = step.marks ?? [];
+    this.marks = [];
     this.solved = false;
     this.setFeedback('', () => '');
     this.render();
@@ -218,7 +219,8 @@ export class LearnMode implements Mode {
     this.gestures = movable ? gesturesOf(chess) : new Map();
     const state = boardState(chess, movable, this.gestures);
     state.free = !!movable;
-    state.marks = this.marks;
+    // The step's targets stay marked through illegal tries.
+    state.marks = [...new Set([...(step.marks ?? []), ...this.marks])];
     this.app.board.set(state);
 
     this.title.textContent = t(lesson.title);
