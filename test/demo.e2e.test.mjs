@@ -579,6 +579,30 @@ test("a lesson's target mark survives illegal tries", async () => {
   await page.context().close();
 });
 
+test("Play's PGN has the date, the players' names in the page's language, the result and termination", async () => {
+  const page = await open({ lang: 'es' });
+  await startGame(page, { level: '4', colour: 'b', tc: '' });
+  await page.waitForSelector('#play-status:has-text("Te toca mover")');
+  await page.click('#play-resign');
+  await page.click('#play-analyse');
+  const pgn = await page.inputValue('#an-pgn');
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+  });
+  assert.match(pgn, new RegExp(`\\[Date "${today.replace(/\./g, '\\.')}"\\]`));
+  assert.match(pgn, /\[White "Rocada nivel 4"\]/);
+  assert.match(pgn, /\[Black "Tú"\]/);
+  assert.match(pgn, /\[Result "1-0"\]/);
+  assert.match(pgn, /\[Termination "normal"\]/);
+  assert.match(pgn, /1\. \S+ 1-0\s*$/);
+  // Analyse writes the same tags back.
+  await page.click('#an-pgn-out');
+  const again = await page.inputValue('#an-pgn');
+  for (const tag of [`[Date "${today}"]`, '[White "Rocada nivel 4"]', '[Black "Tú"]', '[Result "1-0"]', '[Termination "normal"]']) assert.ok(again.includes(tag), `${tag} in ${again}`);
+  await page.context().close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(problems, []);
 });

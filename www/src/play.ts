@@ -106,7 +106,7 @@ export class PlayMode implements Mode {
   private nameThePlayers(chess: Chess): void {
     const you = t('play.you');
     const engine = t('play.engineName', { level: String(this.level) });
-    chess.header('White', this.human === 'w' ? you : engine, 'Black', this.human === 'b' ? you : engine);
+    chess.header('Event', t('play.event'), 'White', this.human === 'w' ? you : engine, 'Black', this.human === 'b' ? you : engine);
   }
 
   private showSetup(): void {
@@ -135,6 +135,10 @@ export class PlayMode implements Mode {
       this.chess = new Chess(undefined, { lang: lang() });
     }
     this.nameThePlayers(this.chess);
+    // The PGN's date of the game (local, as a player reads it), YYYY.MM.DD.
+    const today = new Date();
+    const date = `${today.getFullYear()}.${String(today.getMonth() + 1).padStart(2, '0')}.${String(today.getDate()).padStart(2, '0')}`;
+    this.chess.header('Date', date);
     this.clock = this.tcSelect.value ? new Clock(this.tcSelect.value) : null;
     this.drawPending = false;
     this.notice = null;
@@ -343,6 +347,8 @@ export class PlayMode implements Mode {
     this.stopThinking();
     this.clock?.stop();
     const s = this.chess?.status();
+    // PGN's Termination tag (its standard values): the Result tag comes with the game's status.
+    if (s?.gameOver) this.chess?.header('Termination', s.termination === 'timeout' || s.termination === 'timeout-insufficient-material' ? 'time forfeit' : 'normal');
     if (s) this.app.announce(this.endText());
   }
 

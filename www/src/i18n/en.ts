@@ -53,6 +53,7 @@ export const en = {
   'play.resign': 'Resign',
   'play.analyseGame': 'Analyse this game',
   'play.you': 'You',
+  'play.event': 'Game against Rocada',
   'play.engineName': 'Rocada level {level}',
   'play.started': 'New game: you play {colour}.',
   'play.levelInfo': 'Level {level}',

@@ -53,6 +53,7 @@ export const es: Messages = {
   'play.claimDraw': 'Reclamar tablas',
   'play.resign': 'Abandonar',
   'play.analyseGame': 'Analizar la partida',
+  'play.event': 'Partida contra Rocada',
   'play.you': 'Tú',
   'play.engineName': 'Rocada nivel {level}',
   'play.started': 'Partida nueva: juegas con {colour}.',

@@ -53,6 +53,7 @@ export const ro: Messages = {
   'play.claimDraw': 'Cere remiză',
   'play.resign': 'Abandonează',
   'play.analyseGame': 'Analizează partida',
+  'play.event': 'Partidă cu Rocada',
   'play.you': 'Tu',
   'play.engineName': 'Rocada nivel {level}',
   'play.started': 'Partidă nouă: joci cu {colour}.',
