@@ -603,6 +603,57 @@ test("Play's PGN has the date, the players' names in the page's language, the re
   await page.context().close();
 });
 
+/** Both clocks at once: time left (ms), whether each runs, and whether the engine is thinking. */
+function clocksOf(page) {
+  return page.evaluate(() => {
+    const at = (id) => {
+      const c = document.querySelector(`#${id} .clock`);
+      return { ms: Number(c.dataset.ms), running: c.classList.contains('running') };
+    };
+    return { you: at('player-bottom'), engine: at('player-top'), thinking: !!document.querySelector('#play-status')?.textContent?.includes('thinking') };
+  });
+}
+
+test("a take-back while the engine thinks cancels its search and runs only the mover's clock", { timeout: 120_000 }, async () => {
+  const page = await open();
+  await startGame(page, { level: '20', colour: 'w', tc: '15+10' });
+  await page.waitForSelector('#play-status:has-text("Your move")');
+  // e2-e4, and Take back 0.2 s later, while the engine thinks.
+  await page.evaluate(async () => {
+    document.querySelector('[data-square="e2"]').click();
+    document.querySelector('[data-square="e4"]').click();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (!document.querySelector('#play-status').textContent.includes('thinking')) throw new Error('the engine is not thinking');
+    document.querySelector('#play-takeback').click();
+  });
+  await page.waitForSelector('#play-status:has-text("Your move")');
+  assert.equal(await page.locator('#play-moves li').count(), 0);
+  await page.waitForTimeout(250);
+  const a = await clocksOf(page);
+  await page.waitForTimeout(700);
+  const b = await clocksOf(page);
+  assert.deepEqual([a.you.running, a.engine.running], [true, false], "after the take-back only the player's clock runs");
+  assert.equal(b.engine.ms, a.engine.ms, "the engine's clock stands");
+  assert.ok(b.you.ms < a.you.ms - 500, `the player's clock runs (${a.you.ms} -> ${b.you.ms})`);
+  assert.equal(a.engine.ms, 15 * 60_000, "the engine's clock is back at its start");
+  assert.equal(b.thinking, false, 'the search was cancelled');
+  await shoot(page, 'play-takeback-desktop');
+  // Nf3: now the engine's clock runs while it thinks, and the player's stands.
+  await page.click('[data-square="g1"]');
+  await page.click('[data-square="f3"]');
+  await page.waitForTimeout(150);
+  const c = await clocksOf(page);
+  await page.waitForTimeout(400);
+  const d = await clocksOf(page);
+  assert.ok(c.thinking && d.thinking, 'the engine thinks');
+  assert.deepEqual([c.you.running, c.engine.running], [false, true], "the engine's clock runs during its think");
+  assert.equal(d.you.ms, c.you.ms, "the player's clock stands");
+  assert.ok(d.engine.ms < c.engine.ms - 200, `the engine's clock runs (${c.engine.ms} -> ${d.engine.ms})`);
+  await page.waitForSelector('#play-status:has-text("Your move")', { timeout: 60_000 });
+  assert.equal(await page.locator('#play-moves li').first().textContent().then((t) => t.startsWith('Nf3 ')), true);
+  await page.context().close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(problems, []);
 });

@@ -36,6 +36,12 @@ function formatClock(ms: number): string {
 export class PlayMode implements Mode {
   private chess: Chess | null = null;
   private clock: Clock | null = null;
+  /** The game's time control, as started. */
+  private control = '';
+  /** Each press's time spent (ms), ply by ply: a take-back replays the ones it keeps. */
+  private presses: number[] = [];
+  /** While a take-back replays the presses, the clock's time; `null`: the real time. */
+  private clockTime: number | null = null;
   private human: Color = 'w';
   private level = 3;
   private startNumber: number | null = null;
@@ -139,7 +145,9 @@ export class PlayMode implements Mode {
     const today = new Date();
     const date = `${today.getFullYear()}.${String(today.getMonth() + 1).padStart(2, '0')}.${String(today.getDate()).padStart(2, '0')}`;
     this.chess.header('Date', date);
-    this.clock = this.tcSelect.value ? new Clock(this.tcSelect.value) : null;
+    this.control = this.tcSelect.value;
+    this.presses = [];
+    this.clock = this.control ? this.newClock() : null;
     this.drawPending = false;
     this.notice = null;
     this.setup.hidden = true;
@@ -214,12 +222,39 @@ export class PlayMode implements Mode {
     this.afterMove();
   }
 
+  private newClock(): Clock {
+    return new Clock(this.control, { now: () => this.clockTime ?? performance.now() });
+  }
+
+  /**
+   * The clock as it was after the first `plies` presses, running from now for the side to
+   * move: a new clock replays the kept presses on a time of its own, which ends at now.
+   */
+  private rewindClock(plies: number): void {
+    if (!this.clock) return;
+    const kept = this.presses.slice(0, plies);
+    const clock = this.newClock();
+    this.clockTime = performance.now() - kept.reduce((a, b) => a + b, 0);
+    try {
+      clock.start('w');
+      for (const ms of kept) {
+        this.clockTime += ms;
+        clock.press();
+      }
+    } finally {
+      this.clockTime = null;
+    }
+    this.clock.free();
+    this.clock = clock;
+    this.presses = kept;
+  }
+
   private pressClock(): void {
     const clock = this.clock;
     const chess = this.chess;
     if (!clock || !chess) return;
     try {
-      clock.press();
+      this.presses.push(clock.press().elapsedMs);
     } catch (e) {
       if (!(e instanceof ChessError) || e.code !== 'flag-fallen') throw e;
     }
@@ -335,6 +370,8 @@ export class PlayMode implements Mode {
     this.generation++;
     chess.undo();
     if (chess.turn() !== this.human) chess.undo();
+    // The clock goes back too: only the side to move's runs (it was the engine's, or ran on).
+    this.rewindClock(chess.history().length);
     this.drawPending = false;
     this.notice = null;
     this.afterMove();
