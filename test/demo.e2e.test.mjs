@@ -426,6 +426,234 @@ test('screenshots of every mode at phone size', async () => {
   await page.context().close();
 });
 
+/** The evaluation bar as shown: White's share (0..1) and its text. */
+function evalBarOf(page) {
+  return page.evaluate(() => {
+    const bar = document.querySelector('#evalbar');
+    return { hidden: bar.hidden, white: bar.style.getPropertyValue('--white'), text: bar.querySelector('.value').textContent };
+  });
+}
+
+test('Analyse at a finished position: no page error, the lines say how it ended, the bar shows it', async () => {
+  const page = await open({ hash: '#analyse' });
+  const mine = [];
+  watchProblems(page, mine);
+  await page.fill('#an-pgn', '1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0');
+  await page.click('#an-pgn-load');
+  await page.click('#an-toggle');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => document.querySelector('#an-lines')?.textContent?.includes('checkmate'), null, { timeout: 5000 });
+  assert.equal(await page.locator('#an-lines').textContent(), '1-0 · checkmate: White wins');
+  assert.deepEqual(await evalBarOf(page), { hidden: false, white: '1.000', text: '1-0' }, 'the bar is full for the winner');
+  await page.waitForTimeout(400); // the bar's transition
+  await shoot(page, 'analyse-mate-desktop');
+  // Back one move: the engine analyses again (and finds the mate in one).
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => document.querySelector('#an-lines .score')?.textContent === '#1', null, { timeout: 10_000 });
+  // Stalemate, from a FEN, in Spanish.
+  await page.selectOption('#lang', 'es');
+  await page.fill('#an-fen', '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1');
+  await page.press('#an-fen', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#an-lines')?.textContent?.includes('ahogado'), null, { timeout: 5000 });
+  assert.equal(await page.locator('#an-lines').textContent(), '1/2-1/2 · rey ahogado: tablas');
+  assert.deepEqual(await evalBarOf(page), { hidden: false, white: '0.500', text: '0.0' }, 'a draw is 0');
+  await page.selectOption('#lang', 'en');
+  assert.equal(await page.locator('#an-lines').textContent(), '1/2-1/2 · stalemate: draw');
+  await page.waitForTimeout(300);
+  assert.deepEqual(mine, []);
+  await page.context().close();
+});
+
+test('a language switch rewrites every visible text: the analysis button, the last feedback', async () => {
+  const page = await open({ hash: '#analyse' });
+  await page.click('#an-toggle');
+  assert.equal(await page.locator('#an-toggle').textContent(), 'Stop analysis');
+  await page.selectOption('#lang', 'es');
+  assert.equal(await page.locator('#an-toggle').textContent(), 'Detener el análisis', 'still says stop, in Spanish');
+  await page.selectOption('#lang', 'ro');
+  assert.equal(await page.locator('#an-toggle').textContent(), 'Oprește analiza');
+  await page.click('#an-toggle');
+  assert.equal(await page.getAttribute('#an-toggle', 'aria-pressed'), 'false');
+  assert.equal(await page.locator('#an-toggle').textContent(), 'Pornește analiza');
+  await page.selectOption('#lang', 'es');
+  assert.equal(await page.locator('#an-toggle').textContent(), 'Iniciar el análisis');
+  // A typed move's error follows too.
+  await page.fill('#move-input', 'hello');
+  await page.press('#move-input', 'Enter');
+  assert.match(await page.locator('#move-error').textContent(), /^hello no es una jugada/);
+  await page.selectOption('#lang', 'en');
+  assert.match(await page.locator('#move-error').textContent(), /^hello is not a move/);
+
+  // Learn: an explained illegal try, in Romanian, then in Spanish.
+  await page.selectOption('#lang', 'ro');
+  await page.click('#tab-learn');
+  await page.click('[data-lesson="pieces"]');
+  await page.click('[data-square="a1"]');
+  await page.click('[data-square="b2"]');
+  await page.waitForSelector('#learn-feedback[data-kind="error"]');
+  const romanian = await page.locator('#learn-feedback').textContent();
+  await page.selectOption('#lang', 'es');
+  const spanish = await page.locator('#learn-feedback').textContent();
+  assert.notEqual(spanish, romanian, 'the feedback is no longer Romanian');
+  await shoot(page, 'learn-relabel-desktop');
+  // The same try made in Spanish says the same.
+  await page.click('#learn-retry');
+  await page.click('[data-square="a1"]');
+  await page.click('[data-square="b2"]');
+  await page.waitForSelector('#learn-feedback[data-kind="error"]');
+  assert.equal(await page.locator('#learn-feedback').textContent(), spanish);
+  await page.selectOption('#lang', 'en');
+  await page.context().close();
+});
+
+test('before Start, a click on a piece starts the game with the chosen settings and picks the piece', async () => {
+  const page = await open();
+  await page.selectOption('#play-level', '2');
+  await page.check('input[name="colour"][value="w"]');
+  await page.selectOption('#play-tc', '');
+  await page.click('[data-square="e2"]');
+  await page.waitForSelector('#play-status:has-text("Your move")');
+  assert.equal(await page.isVisible('#play-game'), true, 'the game has started');
+  assert.equal(await page.locator('#play-info').textContent(), 'Level 2');
+  assert.equal(await page.locator('#move-error').textContent(), '', 'no "not your turn"');
+  assert.equal(await page.locator('[data-square="e2"].selected').count(), 1, 'the pressed pawn is picked');
+  await page.click('[data-square="e4"]');
+  await page.waitForFunction(() => document.querySelector('#play-moves li')?.textContent?.startsWith('e4 '), null, { timeout: 30_000 });
+  await shoot(page, 'play-click-start-desktop');
+  await page.context().close();
+});
+
+test('a draw offer pending at resignation leaves no stale notice', async () => {
+  const page = await open();
+  await startGame(page, { level: '1', colour: 'w', tc: '' });
+  await page.waitForSelector('#play-status:has-text("Your move")');
+  await page.click('#play-draw');
+  assert.match(await page.locator('#play-status').textContent(), /Your draw offer goes with your next move/);
+  await page.click('#play-resign');
+  assert.equal(await page.locator('#play-status').textContent(), '0-1 · Black wins by resignation');
+  await shoot(page, 'play-resign-desktop');
+  await page.context().close();
+});
+
+test('Analyse shows NAGs as glyphs and a PGN error once, concisely', async () => {
+  const page = await open({ hash: '#analyse' });
+  await page.fill('#an-pgn', '1. e4 e5 2. Nf3 Nc6 3. Nxe5 $16 $13 $146 $200 Nxe5 $19 $10 $36 4. d4 $1 $22 $132 *');
+  await page.click('#an-pgn-load');
+  const moves = await page.locator('#an-tree .mv').allTextContents();
+  assert.deepEqual(moves.slice(4), ['3.Nxe5±∞N$200', 'Nxe5−+=→', '4.d4!⨀⇆']);
+  await shoot(page, 'analyse-nags-desktop');
+  // The NAGs are written back as NAGs.
+  await page.click('#an-pgn-out');
+  assert.match(await page.inputValue('#an-pgn'), /3\. Nxe5 \$16 \$13 \$146 \$200 Nxe5 \$19 \$10 \$36 4\. d4 \$1 \$22 \$132\s+\*/);
+  await page.fill('#an-pgn', '1. e4 e5 2. Ke3 *');
+  await page.click('#an-pgn-load');
+  assert.equal(await page.locator('#an-error').textContent(), 'This PGN cannot be read (line 1, column 13): illegal move Ke3: no legal white king move to e3');
+  await page.selectOption('#lang', 'es');
+  assert.match(await page.locator('#an-error').textContent(), /^.*\(.*1.*13\): jugada ilegal Ke3: /);
+  await page.selectOption('#lang', 'en');
+  await page.fill('#an-pgn', '1. e4 {never closed *');
+  await page.click('#an-pgn-load');
+  assert.equal(await page.locator('#an-error').textContent(), 'This PGN cannot be read (line 1, column 7): comment opened with { is never closed');
+  await page.context().close();
+});
+
+test("a lesson's target mark survives illegal tries", async () => {
+  const page = await open({ hash: '#learn' });
+  await page.click('[data-lesson="pieces"]');
+  const marked = () => page.$$eval('.sq.mark', (els) => els.map((e) => e.dataset.square).sort());
+  assert.deepEqual(await marked(), ['a6']);
+  await page.click('[data-square="a1"]');
+  await page.click('[data-square="b2"]');
+  await page.waitForSelector('#learn-feedback[data-kind="error"]');
+  assert.ok((await marked()).includes('a6'), `the target is still marked: ${await marked()}`);
+  await shoot(page, 'learn-marks-desktop');
+  await page.click('[data-square="a1"]');
+  await page.click('[data-square="c3"]');
+  assert.ok((await marked()).includes('a6'));
+  await page.click('[data-square="a1"]');
+  await page.click('[data-square="a6"]');
+  await page.waitForSelector('#learn-feedback[data-kind="ok"]');
+  await page.click('#learn-next');
+  assert.deepEqual(await marked(), ['h6'], 'the next step marks its own target only');
+  await page.context().close();
+});
+
+test("Play's PGN has the date, the players' names in the page's language, the result and termination", async () => {
+  const page = await open({ lang: 'es' });
+  await startGame(page, { level: '4', colour: 'b', tc: '' });
+  await page.waitForSelector('#play-status:has-text("Te toca mover")');
+  await page.click('#play-resign');
+  await page.click('#play-analyse');
+  const pgn = await page.inputValue('#an-pgn');
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+  });
+  assert.match(pgn, new RegExp(`\\[Date "${today.replace(/\./g, '\\.')}"\\]`));
+  assert.match(pgn, /\[White "Rocada nivel 4"\]/);
+  assert.match(pgn, /\[Black "Tú"\]/);
+  assert.match(pgn, /\[Result "1-0"\]/);
+  assert.match(pgn, /\[Termination "normal"\]/);
+  assert.match(pgn, /1\. \S+ 1-0\s*$/);
+  // Analyse writes the same tags back.
+  await page.click('#an-pgn-out');
+  const again = await page.inputValue('#an-pgn');
+  for (const tag of [`[Date "${today}"]`, '[White "Rocada nivel 4"]', '[Black "Tú"]', '[Result "1-0"]', '[Termination "normal"]']) assert.ok(again.includes(tag), `${tag} in ${again}`);
+  await page.context().close();
+});
+
+/** Both clocks at once: time left (ms), whether each runs, and whether the engine is thinking. */
+function clocksOf(page) {
+  return page.evaluate(() => {
+    const at = (id) => {
+      const c = document.querySelector(`#${id} .clock`);
+      return { ms: Number(c.dataset.ms), running: c.classList.contains('running') };
+    };
+    return { you: at('player-bottom'), engine: at('player-top'), thinking: !!document.querySelector('#play-status')?.textContent?.includes('thinking') };
+  });
+}
+
+test("a take-back while the engine thinks cancels its search and runs only the mover's clock", { timeout: 120_000 }, async () => {
+  const page = await open();
+  await startGame(page, { level: '20', colour: 'w', tc: '15+10' });
+  await page.waitForSelector('#play-status:has-text("Your move")');
+  // e2-e4, and Take back 0.2 s later, while the engine thinks.
+  await page.evaluate(async () => {
+    document.querySelector('[data-square="e2"]').click();
+    document.querySelector('[data-square="e4"]').click();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (!document.querySelector('#play-status').textContent.includes('thinking')) throw new Error('the engine is not thinking');
+    document.querySelector('#play-takeback').click();
+  });
+  await page.waitForSelector('#play-status:has-text("Your move")');
+  assert.equal(await page.locator('#play-moves li').count(), 0);
+  await page.waitForTimeout(250);
+  const a = await clocksOf(page);
+  await page.waitForTimeout(700);
+  const b = await clocksOf(page);
+  assert.deepEqual([a.you.running, a.engine.running], [true, false], "after the take-back only the player's clock runs");
+  assert.equal(b.engine.ms, a.engine.ms, "the engine's clock stands");
+  assert.ok(b.you.ms < a.you.ms - 500, `the player's clock runs (${a.you.ms} -> ${b.you.ms})`);
+  assert.equal(a.engine.ms, 15 * 60_000, "the engine's clock is back at its start");
+  assert.equal(b.thinking, false, 'the search was cancelled');
+  await shoot(page, 'play-takeback-desktop');
+  // Nf3: now the engine's clock runs while it thinks, and the player's stands.
+  await page.click('[data-square="g1"]');
+  await page.click('[data-square="f3"]');
+  await page.waitForTimeout(150);
+  const c = await clocksOf(page);
+  await page.waitForTimeout(400);
+  const d = await clocksOf(page);
+  assert.ok(c.thinking && d.thinking, 'the engine thinks');
+  assert.deepEqual([c.you.running, c.engine.running], [false, true], "the engine's clock runs during its think");
+  assert.equal(d.you.ms, c.you.ms, "the player's clock stands");
+  assert.ok(d.engine.ms < c.engine.ms - 200, `the engine's clock runs (${c.engine.ms} -> ${d.engine.ms})`);
+  await page.waitForSelector('#play-status:has-text("Your move")', { timeout: 60_000 });
+  assert.equal(await page.locator('#play-moves li').first().textContent().then((t) => t.startsWith('Nf3 ')), true);
+  await page.context().close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(problems, []);
 });

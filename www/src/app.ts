@@ -1,6 +1,6 @@
 // What the three modes (Play, Analyse, Learn) share: the board, the move box, the screen
 // reader announcer, the players' strips above and below the board, the evaluation bar.
-import type { EngineScore, Square } from 'rocada';
+import type { Color, EngineScore, Square } from 'rocada';
 import type { Board } from './board/board';
 
 /** A mode of the page; the active one owns the board. */
@@ -9,6 +9,8 @@ export interface Mode {
   leave(): void;
   /** A move made on the board. */
   boardMove(from: Square, to: Square): void;
+  /** A square pressed while the board takes no move. */
+  boardIdle?(square: Square): void;
   /** A move typed in the move box. */
   typed(text: string): void;
   /** The language changed. */
@@ -34,11 +36,14 @@ export interface App {
   board: Board;
   /** Says `text` to screen readers (aria-live). */
   announce(text: string): void;
-  /** Shows an error under the board (empty clears it). */
-  moveError(text: string): void;
+  /** Shows an error under the board (empty clears it); a function is asked again after a language change. */
+  moveError(text: string | (() => string)): void;
   strips(top: Strip | null, bottom: Strip | null): void;
-  /** The evaluation bar from White's point of view; `null` hides it. */
-  evalBar(score: EngineScore | null): void;
+  /**
+   * The evaluation bar from White's point of view; `null` hides it. `end` is a finished
+   * position: the bar is full for the winner (`winner` null: a draw, at 0).
+   */
+  evalBar(score: EngineScore | null, end?: { winner: Color | null }): void;
   switchMode(name: ModeName): void;
   /** Opens a PGN in Analyse. */
   analysePgn(pgn: string): void;

@@ -1,7 +1,7 @@
 // Rocada's demo page: Play against the engine, Analyse games, Learn the rules; in English,
 // Romanian and Spanish; offline after the first visit. Imports `rocada` exactly as a user of
 // the npm package does.
-import type { EngineScore, Lang, Square } from 'rocada';
+import type { Color, EngineScore, Lang, Square } from 'rocada';
 import { AnalyseMode } from './analyse/analyse';
 import type { App, Mode, ModeName, Strip } from './app';
 import { Board } from './board/board';
@@ -15,6 +15,8 @@ import { squareLabel } from './position';
 const announcer = $('announcer', HTMLDivElement);
 const moveError = $('move-error', HTMLParagraphElement);
 const evalbar = $('evalbar', HTMLDivElement);
+/** The error under the board, written again in a new language. */
+let moveErrorText: () => string = () => '';
 
 function renderStrip(el: HTMLElement, strip: Strip | null): void {
   if (el.hidden !== !strip) el.hidden = !strip;
@@ -35,6 +37,7 @@ let current: ModeName = 'play';
 
 const board = new Board($('board', HTMLDivElement), {
   onMove: (from: Square, to: Square) => modes[current].boardMove(from, to),
+  onIdle: (square: Square) => modes[current].boardIdle?.(square),
   label: squareLabel,
   promotionLabel: (p) => (p === 'cancel' ? t('board.promotionCancel') : t('board.promoteTo', { piece: t(`piece.w${p}`) })),
 });
@@ -49,19 +52,21 @@ const app: App = {
     });
   },
   moveError(text) {
-    moveError.textContent = text;
+    moveErrorText = typeof text === 'string' ? () => text : text;
+    moveError.textContent = moveErrorText();
   },
   strips(top, bottom) {
     renderStrip($('player-top', HTMLDivElement), top);
     renderStrip($('player-bottom', HTMLDivElement), bottom);
   },
-  evalBar(score: EngineScore | null) {
+  evalBar(score: EngineScore | null, end?: { winner: Color | null }) {
     if (evalbar.hidden !== !score) evalbar.hidden = !score;
     if (!score) return;
     const cp = 'mate' in score ? Math.sign(score.mate) * 1000 : score.cp;
-    // White's share of the bar, 0..1 (the fill is scaled, not resized: no layout).
-    const white = (1 / (1 + Math.exp(-cp / 250))).toFixed(3);
-    const text = 'mate' in score ? `#${score.mate}` : (score.cp / 100).toFixed(1);
+    // White's share of the bar, 0..1 (the fill is scaled, not resized: no layout); a finished
+    // game fills it for the winner (a mate), or halves it (a draw).
+    const white = end ? (end.winner === 'w' ? '1.000' : end.winner === 'b' ? '0.000' : '0.500') : (1 / (1 + Math.exp(-cp / 250))).toFixed(3);
+    const text = end ? (end.winner === 'w' ? '1-0' : end.winner === 'b' ? '0-1' : '0.0') : 'mate' in score ? `#${score.mate}` : (score.cp / 100).toFixed(1);
     const label = t('analyse.eval', { score: text });
     // Reports arrive several times a second: only what changed is written.
     if (evalbar.style.getPropertyValue('--white') !== white) evalbar.style.setProperty('--white', white);
@@ -87,7 +92,7 @@ function switchMode(name: ModeName): void {
     $(`panel-${tab.dataset.mode}`, HTMLElement).hidden = !selected;
   }
   document.body.dataset.mode = name;
-  moveError.textContent = '';
+  app.moveError('');
   if (location.hash !== `#${name}`) history.replaceState(null, '', `#${name}`);
   modes[name].enter();
 }
@@ -98,7 +103,9 @@ function setUp(): void {
   langSelect.value = lang();
   langSelect.addEventListener('change', () => setLang(langSelect.value as Lang));
   onLangChange(() => {
+    moveError.textContent = moveErrorText();
     board.relabel();
+    moveError.textContent = moveErrorText();
     modes[current].relabel();
   });
 

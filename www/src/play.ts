@@ -36,6 +36,12 @@ function formatClock(ms: number): string {
 export class PlayMode implements Mode {
   private chess: Chess | null = null;
   private clock: Clock | null = null;
+  /** The game's time control, as started. */
+  private control = '';
+  /** Each press's time spent (ms), ply by ply: a take-back replays the ones it keeps. */
+  private presses: number[] = [];
+  /** While a take-back replays the presses, the clock's time; `null`: the real time. */
+  private clockTime: number | null = null;
   private human: Color = 'w';
   private level = 3;
   private startNumber: number | null = null;
@@ -98,7 +104,15 @@ export class PlayMode implements Mode {
   }
 
   relabel(): void {
+    // The players' names are the page's words ("You", "Rocada level 3"): in the new language.
+    if (this.chess) this.nameThePlayers(this.chess);
     this.render();
+  }
+
+  private nameThePlayers(chess: Chess): void {
+    const you = t('play.you');
+    const engine = t('play.engineName', { level: String(this.level) });
+    chess.header('Event', t('play.event'), 'White', this.human === 'w' ? you : engine, 'Black', this.human === 'b' ? you : engine);
   }
 
   private showSetup(): void {
@@ -126,10 +140,14 @@ export class PlayMode implements Mode {
       this.startNumber = null;
       this.chess = new Chess(undefined, { lang: lang() });
     }
-    const you = t('play.you');
-    const engine = t('play.engineName', { level: String(this.level) });
-    this.chess.header('White', this.human === 'w' ? you : engine, 'Black', this.human === 'b' ? you : engine);
-    this.clock = this.tcSelect.value ? new Clock(this.tcSelect.value) : null;
+    this.nameThePlayers(this.chess);
+    // The PGN's date of the game (local, as a player reads it), YYYY.MM.DD.
+    const today = new Date();
+    const date = `${today.getFullYear()}.${String(today.getMonth() + 1).padStart(2, '0')}.${String(today.getDate()).padStart(2, '0')}`;
+    this.chess.header('Date', date);
+    this.control = this.tcSelect.value;
+    this.presses = [];
+    this.clock = this.control ? this.newClock() : null;
     this.drawPending = false;
     this.notice = null;
     this.setup.hidden = true;
@@ -139,6 +157,20 @@ export class PlayMode implements Mode {
     (await getEngine()).newGame();
     this.app.announce(t('play.started', { colour: t(this.human === 'w' ? 'play.white' : 'play.black') }));
     this.afterMove();
+  }
+
+  /**
+   * A press on the board when it takes no move: before a game, it starts one with the form's
+   * settings (and picks the piece pressed); during the engine's turn it says so.
+   */
+  boardIdle(square: Square): void {
+    if (!this.game.hidden) {
+      if (this.chess && !this.chess.isGameOver() && this.chess.turn() !== this.human) this.app.moveError(() => t('play.notYourTurn'));
+      return;
+    }
+    void this.start().then(() => {
+      if (this.humanToMove()) this.app.board.pick(square);
+    });
   }
 
   boardMove(from: Square, to: Square): void {
@@ -151,12 +183,19 @@ export class PlayMode implements Mode {
   typed(text: string): void {
     const chess = this.chess;
     if (!chess || !this.humanToMove()) {
-      this.app.moveError(t('play.notYourTurn'));
+      this.app.moveError(() => t('play.notYourTurn'));
       return;
     }
     const m = parseTyped(chess, text);
-    if (typeof m === 'string') this.app.moveError(m);
-    else this.play(m);
+    if (typeof m !== 'string') return this.play(m);
+    // The message again in a new language, while the position is the same.
+    const fen = chess.fen();
+    this.app.moveError(() => {
+      const now = this.chess;
+      if (!now || now.fen() !== fen) return '';
+      const again = parseTyped(now, text);
+      return typeof again === 'string' ? again : '';
+    });
   }
 
   private humanToMove(): boolean {
@@ -171,11 +210,43 @@ export class PlayMode implements Mode {
     this.app.moveError('');
     this.pressClock();
     this.app.announce(spokenMove(played, played.san));
-    if (played.color === this.human && this.drawPending && !chess.isGameOver()) {
-      this.drawPending = false;
-      chess.offerDraw(this.human);
+    if (played.color === this.human) {
+      // A notice is about the position before this move; the offer made with it is the news.
+      this.notice = null;
+      if (this.drawPending && !chess.isGameOver()) {
+        this.drawPending = false;
+        chess.offerDraw(this.human);
+        this.notice = { key: 'play.drawOffered' };
+      }
     }
     this.afterMove();
+  }
+
+  private newClock(): Clock {
+    return new Clock(this.control, { now: () => this.clockTime ?? performance.now() });
+  }
+
+  /**
+   * The clock as it was after the first `plies` presses, running from now for the side to
+   * move: a new clock replays the kept presses on a time of its own, which ends at now.
+   */
+  private rewindClock(plies: number): void {
+    if (!this.clock) return;
+    const kept = this.presses.slice(0, plies);
+    const clock = this.newClock();
+    this.clockTime = performance.now() - kept.reduce((a, b) => a + b, 0);
+    try {
+      clock.start('w');
+      for (const ms of kept) {
+        this.clockTime += ms;
+        clock.press();
+      }
+    } finally {
+      this.clockTime = null;
+    }
+    this.clock.free();
+    this.clock = clock;
+    this.presses = kept;
   }
 
   private pressClock(): void {
@@ -183,7 +254,7 @@ export class PlayMode implements Mode {
     const chess = this.chess;
     if (!clock || !chess) return;
     try {
-      clock.press();
+      this.presses.push(clock.press().elapsedMs);
     } catch (e) {
       if (!(e instanceof ChessError) || e.code !== 'flag-fallen') throw e;
     }
@@ -217,8 +288,8 @@ export class PlayMode implements Mode {
       if (chess.drawOffer() === this.human) {
         if (this.acceptsDraw(chess, result.score)) {
           chess.acceptDraw();
-          this.notice = { key: 'play.drawAccepted' };
           this.finish();
+          this.notice = { key: 'play.drawAccepted' };
           this.render();
           return;
         }
@@ -299,15 +370,22 @@ export class PlayMode implements Mode {
     this.generation++;
     chess.undo();
     if (chess.turn() !== this.human) chess.undo();
+    // The clock goes back too: only the side to move's runs (it was the engine's, or ran on).
+    this.rewindClock(chess.history().length);
     this.drawPending = false;
     this.notice = null;
     this.afterMove();
   }
 
   private finish(): void {
+    // Notices belong to the game in progress (a pending draw offer, a refused claim).
+    this.notice = null;
+    this.drawPending = false;
     this.stopThinking();
     this.clock?.stop();
     const s = this.chess?.status();
+    // PGN's Termination tag (its standard values): the Result tag comes with the game's status.
+    if (s?.gameOver) this.chess?.header('Termination', s.termination === 'timeout' || s.termination === 'timeout-insufficient-material' ? 'time forfeit' : 'normal');
     if (s) this.app.announce(this.endText());
   }
 

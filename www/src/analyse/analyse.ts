@@ -1,13 +1,13 @@
 // Analyse: a game tree (PGN or FEN in, PGN out by paste, file or download), its move list with
 // variations, NAGs and comments, keyboard navigation, and the engine's MultiPV lines with an
 // evaluation bar and a best-move arrow.
-import { Chess, ChessError, type EngineInfo, type EngineScore, type Square } from 'rocada';
+import { Chess, ChessError, type EngineInfo, type EngineScore, type Square, type Status } from 'rocada';
 import type { App, Mode } from '../app';
 import { analyseLines, getEngine } from '../engine';
 import { lang, t } from '../i18n';
 import { boardState, gesturesOf, parseTyped, resolveGesture, spokenMove, type MovesByGesture } from '../position';
 import { $, setText } from '../dom';
-import { GameTree, NAG_SYMBOLS, type TreeNode } from './tree';
+import { GameTree, NAG_SYMBOLS, nagText, type TreeNode } from './tree';
 
 /** The shortest time between two redraws of the engine's lines, in milliseconds. */
 const LINES_INTERVAL_MS = 100;
@@ -16,6 +16,17 @@ const LINES_INTERVAL_MS = 100;
 export function scoreText(s: EngineScore): string {
   if ('mate' in s) return `${s.mate < 0 ? '-' : ''}#${Math.abs(s.mate)}`;
   return `${s.cp >= 0 ? '+' : ''}${(s.cp / 100).toFixed(2)}`;
+}
+
+/**
+ * What is wrong with a PGN, once: the package's message says "invalid PGN: game 1, line 1,
+ * column 13: illegal move Ke3: illegal move "Ke3": why"; the page shows line and column itself.
+ */
+export function pgnFault(d: { reason?: string; message?: string } | undefined, whole: string): string {
+  const message = d?.message ?? whole;
+  const illegal = /^illegal move (\S+): (?:illegal move "[^"]*": )?(.*)$/.exec(message);
+  if (d?.reason === 'illegal-move' && illegal) return t('analyse.pgnIllegal', { move: illegal[1]!, why: illegal[2]! });
+  return message;
 }
 
 export class AnalyseMode implements Mode {
@@ -31,6 +42,10 @@ export class AnalyseMode implements Mode {
   private pvTexts = new Map<string, string>();
   private pvTextsOf = '';
   private active = false;
+  /** The error under the FEN and PGN boxes, in the current language. */
+  private errorText: () => string = () => '';
+  /** The status of the last node asked about, if its game is over (the engine has nothing to search there). */
+  private endOf: { node: TreeNode; status: Status | null } | null = null;
 
   private readonly treeBox = $('an-tree', HTMLDivElement);
   private readonly fenInput = $('an-fen', HTMLInputElement);
@@ -131,7 +146,16 @@ export class AnalyseMode implements Mode {
     const chess = this.tree.chessAt(this.current, lang());
     const m = parseTyped(chess, text);
     chess.free();
-    if (typeof m === 'string') return this.app.moveError(m);
+    if (typeof m === 'string') {
+      // Written again from the same node after a language change.
+      const node = this.current;
+      return this.app.moveError(() => {
+        const at = this.tree.chessAt(node, lang());
+        const again = parseTyped(at, text);
+        at.free();
+        return typeof again === 'string' ? again : '';
+      });
+    }
     this.go(this.tree.play(this.current, m.uci));
     this.app.announce(spokenMove(m, this.tree.sanIn(this.current, lang())));
   }
@@ -153,7 +177,7 @@ export class AnalyseMode implements Mode {
   private setTree(tree: GameTree): void {
     this.tree = tree;
     this.current = tree.root;
-    this.error.textContent = '';
+    this.setError(null);
     this.render();
     if (this.analysis) this.startAnalysis();
   }
@@ -175,8 +199,8 @@ export class AnalyseMode implements Mode {
       chess960 = true;
     }
     if (chess instanceof ChessError) {
-      this.error.textContent = t('analyse.badFen', { detail: chess.message });
-      this.error.dataset.code = chess.code;
+      const detail = chess.message;
+      this.setError(chess.code, () => t('analyse.badFen', { detail }));
       return;
     }
     const tree = new GameTree(chess.fen(), chess960);
@@ -189,10 +213,17 @@ export class AnalyseMode implements Mode {
       this.setTree(GameTree.fromPgn(text, lang()));
     } catch (e) {
       if (!(e instanceof ChessError)) throw e;
-      const d = e.detail as { line?: number; column?: number } | undefined;
-      this.error.textContent = t('analyse.badPgn', { line: String(d?.line ?? '?'), column: String(d?.column ?? '?'), detail: e.message });
-      this.error.dataset.code = e.code;
+      const d = e.detail as { line?: number; column?: number; reason?: string; message?: string } | undefined;
+      this.setError(e.code, () => t('analyse.badPgn', { line: String(d?.line ?? '?'), column: String(d?.column ?? '?'), detail: pgnFault(d, e.message) }));
     }
+  }
+
+  /** Shows (or with `null`, clears) the error of a FEN or PGN; `text` is asked again after a language change. */
+  private setError(code: string | null, text: () => string = () => ''): void {
+    this.errorText = code ? text : () => '';
+    this.error.textContent = this.errorText();
+    if (code) this.error.dataset.code = code;
+    else delete this.error.dataset.code;
   }
 
   private download(): void {
@@ -212,6 +243,17 @@ export class AnalyseMode implements Mode {
     this.render();
   }
 
+  /** The status of `node`'s position if the game is over there (mate, stalemate, dead position, 75 moves), else `null`. */
+  private ended(node: TreeNode): Status | null {
+    if (this.endOf?.node !== node) {
+      const chess = this.tree.chessAt(node);
+      const status = chess.status();
+      chess.free();
+      this.endOf = { node, status: status.gameOver ? status : null };
+    }
+    return this.endOf.status;
+  }
+
   private startAnalysis(): void {
     this.analysis?.stop();
     const node = this.current;
@@ -220,6 +262,11 @@ export class AnalyseMode implements Mode {
     this.toggle.setAttribute('aria-pressed', 'true');
     const handle = { stop: () => {} };
     this.analysis = handle;
+    // A finished game has no move to search: the lines say how it ended.
+    if (this.ended(node)) {
+      this.renderLines();
+      return;
+    }
     void getEngine().then((engine) => {
       if (this.analysis !== handle) return;
       const chess = this.tree.chessAt(node);
@@ -253,6 +300,19 @@ export class AnalyseMode implements Mode {
 
   private renderLines(): void {
     if (!this.active) return;
+    const end = this.ended(this.current);
+    if (end) {
+      const winner = end.winner ? t(end.winner === 'w' ? 'play.white' : 'play.black') : '';
+      const text = end.termination ? `${end.result} · ${t(`end.${end.termination}`, { winner })}` : end.result;
+      const li = this.linesBox.querySelector<HTMLLIElement>('li.end') ?? document.createElement('li');
+      li.className = 'end';
+      setText(li, text);
+      if (this.linesBox.children.length !== 1 || this.linesBox.firstElementChild !== li) this.linesBox.replaceChildren(li);
+      this.app.evalBar(this.analysis ? { cp: 0 } : null, { winner: end.winner });
+      this.app.board.setArrows([]);
+      return;
+    }
+    this.linesBox.querySelector('li.end')?.remove();
     const whiteToMove = this.current.fen.split(' ')[1] === 'w';
     const white = (s: EngineScore): EngineScore => (whiteToMove ? s : 'cp' in s ? { cp: -s.cp } : { mate: -s.mate });
     // Existing items are updated in place: a report changes a few texts, not the list.
@@ -306,6 +366,9 @@ export class AnalyseMode implements Mode {
 
   private render(): void {
     if (!this.active) return;
+    // State-dependent labels, also after a language change (which writes the static ones).
+    setText(this.toggle, t(this.analysis ? 'analyse.stop' : 'analyse.start'));
+    setText(this.error, this.errorText());
     const chess = this.tree.chessAt(this.current);
     this.gestures = gesturesOf(chess);
     const state = boardState(chess, chess.isGameOver() ? null : chess.turn(), this.gestures);
@@ -328,7 +391,7 @@ export class AnalyseMode implements Mode {
     const comments = (n: TreeNode) => n.comments.map((c) => `<span class="comment">${esc(c)}</span>`).join(' ');
     const move = (n: TreeNode, number: boolean) => {
       const num = n.color === 'w' ? `${n.moveNumber}.` : number ? `${n.moveNumber}…` : '';
-      const nags = n.nags.map((g) => NAG_SYMBOLS[g] ?? `$${g}`).join('');
+      const nags = n.nags.map(nagText).join('');
       const cur = n === this.current ? ' aria-current="true"' : '';
       out.push(`<button type="button" class="mv" role="listitem" data-node="${n.id}" data-uci="${n.uci}"${cur}>${num ? `<span class="num">${num}</span>` : ''}${esc(this.tree.sanIn(n, l))}${nags ? `<span class="nag">${nags}</span>` : ''}</button>`);
       if (n.comments.length) out.push(comments(n));

@@ -23,8 +23,38 @@ export interface TreeNode {
 
 const STANDARD_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
-/** NAG symbols: `!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6. */
+/** The move-quality NAGs (Analyse's buttons): `!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6. */
 export const NAG_SYMBOLS: Record<number, string> = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!' };
+
+/** The glyphs of the standard NAGs shown in the move list; the others are written `$n`. */
+export const NAG_GLYPHS: Record<number, string> = {
+  ...NAG_SYMBOLS,
+  10: '=',
+  13: '∞',
+  14: '⩲',
+  15: '⩱',
+  16: '±',
+  17: '∓',
+  18: '+−',
+  19: '−+',
+  22: '⨀',
+  23: '⨀',
+  32: '⟳',
+  33: '⟳',
+  36: '→',
+  37: '→',
+  40: '↑',
+  41: '↑',
+  132: '⇆',
+  133: '⇆',
+  140: '∆',
+  146: 'N',
+};
+
+/** A NAG as shown: its glyph, or `$n`. */
+export function nagText(nag: number): string {
+  return NAG_GLYPHS[nag] ?? `$${nag}`;
+}
 
 export class GameTree {
   readonly root: TreeNode;

@@ -35,6 +35,8 @@ export interface Arrow {
 export interface BoardHooks {
   /** A move made on the board; the owner validates it and calls `set()` again. */
   onMove(from: Square, to: Square): void;
+  /** A square pressed while no piece may move (`movable` is null): the owner may say why. */
+  onIdle?(square: Square): void;
   /** The accessible name of a square ("e4, white knight"). */
   label(square: Square, piece: Piece | undefined): string;
   /** The accessible names of the promotion choices and of the cancel button. */
@@ -114,6 +116,11 @@ export class Board {
 
   getOrientation(): Color {
     return this.orientation;
+  }
+
+  /** Selects the piece on `sq` if it may move (as a click on it would). */
+  pick(sq: Square): void {
+    if (this.canMoveFrom(sq)) this.select(sq);
   }
 
   setArrows(arrows: Arrow[]): void {
@@ -284,6 +291,7 @@ export class Board {
       this.select(sq);
     } else {
       this.select(null);
+      if (this.state.movable === null) this.hooks.onIdle?.(sq);
     }
   }
 
@@ -305,6 +313,7 @@ export class Board {
       return;
     }
     this.select(null);
+    if (this.state.movable === null) this.hooks.onIdle?.(sq);
   }
 
   private pointerMove(e: PointerEvent): void {

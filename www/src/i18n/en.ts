@@ -53,6 +53,7 @@ export const en = {
   'play.resign': 'Resign',
   'play.analyseGame': 'Analyse this game',
   'play.you': 'You',
+  'play.event': 'Game against Rocada',
   'play.engineName': 'Rocada level {level}',
   'play.started': 'New game: you play {colour}.',
   'play.levelInfo': 'Level {level}',
@@ -97,6 +98,7 @@ export const en = {
   'analyse.eval': 'Evaluation {score}',
   'analyse.badFen': 'This FEN cannot be loaded: {detail}',
   'analyse.badPgn': 'This PGN cannot be read (line {line}, column {column}): {detail}',
+  'analyse.pgnIllegal': 'illegal move {move}: {why}',
 
   'learn.retry': 'Start again',
   'learn.next': 'Next',

@@ -53,6 +53,7 @@ export const es: Messages = {
   'play.claimDraw': 'Reclamar tablas',
   'play.resign': 'Abandonar',
   'play.analyseGame': 'Analizar la partida',
+  'play.event': 'Partida contra Rocada',
   'play.you': 'Tú',
   'play.engineName': 'Rocada nivel {level}',
   'play.started': 'Partida nueva: juegas con {colour}.',
@@ -97,6 +98,7 @@ export const es: Messages = {
   'analyse.depth': 'profundidad {depth}',
   'analyse.eval': 'Evaluación {score}',
   'analyse.badFen': 'No se puede cargar este FEN: {detail}',
+  'analyse.pgnIllegal': 'jugada ilegal {move}: {why}',
   'analyse.badPgn': 'No se puede leer este PGN (línea {line}, columna {column}): {detail}',
 
   'learn.retry': 'Empezar de nuevo',

@@ -53,6 +53,7 @@ export const ro: Messages = {
   'play.claimDraw': 'Cere remiză',
   'play.resign': 'Abandonează',
   'play.analyseGame': 'Analizează partida',
+  'play.event': 'Partidă cu Rocada',
   'play.you': 'Tu',
   'play.engineName': 'Rocada nivel {level}',
   'play.started': 'Partidă nouă: joci cu {colour}.',
@@ -97,6 +98,7 @@ export const ro: Messages = {
   'analyse.depth': 'adâncime {depth}',
   'analyse.eval': 'Evaluare {score}',
   'analyse.badFen': 'Acest FEN nu poate fi încărcat: {detail}',
+  'analyse.pgnIllegal': 'mutare ilegală {move}: {why}',
   'analyse.badPgn': 'Acest PGN nu poate fi citit (rândul {line}, coloana {column}): {detail}',
 
   'learn.retry': 'Ia-o de la capăt',

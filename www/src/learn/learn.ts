@@ -15,10 +15,12 @@ export class LearnMode implements Mode {
   private stepIndex = 0;
   private chess: Chess | null = null;
   private gestures: MovesByGesture = new Map();
+  /** The squares of the last explanation (the step's own marks are shown besides). */
   private marks: Square[] = [];
   private solved = false;
   private feedbackKind: 'ok' | 'error' | '' = '';
-  private feedbackText = '';
+  /** The feedback, asked again after a language change. */
+  private feedbackOf: () => string = () => '';
   private done = new Set<string>(JSON.parse(localStorage.getItem(DONE_KEY) ?? '[]') as string[]);
 
   private readonly list = $('learn-list', HTMLDivElement);
@@ -82,9 +84,9 @@ export class LearnMode implements Mode {
     for (const m of step.setup ?? []) chess.move(m);
     if (step.touch) chess.touch(step.touch);
     this.chess = chess;
-    this.marks = step.marks ?? [];
+    this.marks = [];
     this.solved = false;
-    this.setFeedback('', '');
+    this.setFeedback('', () => '');
     this.render();
   }
 
@@ -104,21 +106,28 @@ export class LearnMode implements Mode {
     localStorage.setItem(DONE_KEY, JSON.stringify([...this.done]));
   }
 
-  private setFeedback(kind: 'ok' | 'error' | '', text: string): void {
+  private get feedbackText(): string {
+    return this.feedbackOf();
+  }
+
+  private setFeedback(kind: 'ok' | 'error' | '', text: () => string): void {
     this.feedbackKind = kind;
-    this.feedbackText = text;
-    this.feedback.textContent = text;
+    this.feedbackOf = text;
+    this.feedback.textContent = this.feedbackText;
     this.feedback.className = `feedback ${kind}`;
     this.feedback.dataset.kind = kind;
   }
 
-  private succeed(extra = ''): void {
+  private succeed(extra: () => string = () => ''): void {
     const lesson = this.lesson;
     if (!lesson) return;
     this.solved = true;
     const last = this.stepIndex + 1 === lesson.steps.length;
     if (last) this.markDone(lesson);
-    this.setFeedback('ok', `${extra ? `${extra} ` : ''}${t(last ? 'learn.lessonDone' : 'learn.correct')}`);
+    this.setFeedback('ok', () => {
+      const more = extra();
+      return `${more ? `${more} ` : ''}${t(last ? 'learn.lessonDone' : 'learn.correct')}`;
+    });
     this.app.announce(this.feedbackText);
     this.render();
   }
@@ -133,9 +142,11 @@ export class LearnMode implements Mode {
     }
     const piece = chess.get(from);
     const lastRank = piece?.type === 'p' && (to[1] === '8' || to[1] === '1');
-    const why = chess.explain(lastRank ? { from, to, promotion: 'q' } : { from, to }, { lang: lang() });
+    const tried = lastRank ? { from, to, promotion: 'q' as const } : { from, to };
+    const why = chess.explain(tried, { lang: lang() });
     this.marks = why.squares.length ? why.squares : [from];
-    this.setFeedback('error', why.message);
+    // In a new language the same position explains the same try again.
+    this.setFeedback('error', () => (this.chess === chess ? chess.explain(tried, { lang: lang() }).message : why.message));
     this.app.announce(why.message);
     this.render();
   }
@@ -145,7 +156,10 @@ export class LearnMode implements Mode {
     if (!chess || this.solved) return;
     const m = parseTyped(chess, text);
     if (typeof m === 'string') {
-      this.setFeedback('error', m);
+      this.setFeedback('error', () => {
+        const again = this.chess === chess ? parseTyped(chess, text) : m;
+        return typeof again === 'string' ? again : m;
+      });
       this.app.announce(m);
     } else this.tryMove(m);
   }
@@ -162,7 +176,8 @@ export class LearnMode implements Mode {
       return;
     }
     chess.undo();
-    this.setFeedback('error', t(step.goal.hint));
+    const hint = step.goal.hint;
+    this.setFeedback('error', () => t(hint));
     this.app.announce(this.feedbackText);
     this.render();
   }
@@ -179,8 +194,10 @@ export class LearnMode implements Mode {
     chess.syncClock(clock);
     clock.free();
     const s = chess.status();
-    const winner = s.winner ? t(s.winner === 'w' ? 'play.white' : 'play.black') : '';
-    this.succeed(s.termination ? `${s.result} · ${t(`end.${s.termination}`, { winner })}.` : s.result);
+    this.succeed(() => {
+      const winner = s.winner ? t(s.winner === 'w' ? 'play.white' : 'play.black') : '';
+      return s.termination ? `${s.result} · ${t(`end.${s.termination}`, { winner })}.` : s.result;
+    });
   }
 
   private render(): void {
@@ -202,7 +219,8 @@ export class LearnMode implements Mode {
     this.gestures = movable ? gesturesOf(chess) : new Map();
     const state = boardState(chess, movable, this.gestures);
     state.free = !!movable;
-    state.marks = this.marks;
+    // The step's targets stay marked through illegal tries.
+    state.marks = [...new Set([...(step.marks ?? []), ...this.marks])];
     this.app.board.set(state);
 
     this.title.textContent = t(lesson.title);
