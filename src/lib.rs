@@ -27,5 +27,3 @@ pub use rocada_rules::*;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
-#[cfg(target_arch = "wasm32")]
-use rocada_rules::notation::quoted;

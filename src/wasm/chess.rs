@@ -10,8 +10,8 @@ use super::options::{self, Options};
 use super::types::*;
 use crate::editor;
 use crate::game::{Game, GameError};
+use crate::notation::quoted::Quoted;
 use crate::pgn::{self, ReadOptions, Reader, WriteOptions};
-use crate::quoted::Quoted;
 use crate::record::{Record, Start};
 use crate::{
     explain, for_each_san, parse_san, perft, CastlingMode, CastlingNotation, CastlingSide, Color, Lang, Move, Position, PositionError,
@@ -593,7 +593,7 @@ impl Chess {
         let pos = self.position()?;
         let (from, to, promotion) = match move_input(&m)? {
             MoveInput::Squares { from, to, promotion } => (from, to, promotion),
-            MoveInput::Uci(uci) => uci_squares(&uci).ok_or(Failure::Uci(crate::UciError::Syntax { input: uci }))?,
+            MoveInput::Uci(uci) => crate::parse_uci_squares(&uci).ok_or(Failure::Uci(crate::UciError::Syntax { input: uci }))?,
             MoveInput::San(san) => match parse_san(pos, &san, &SanOptions { lang, strict: false }) {
                 Ok(mv) => (mv.from(), mv.to(), mv.promotion()),
                 // The SAN names no legal move: the game says why, from what the text names.
@@ -1079,7 +1079,7 @@ impl Chess {
 fn move_input(value: &JsValue) -> Result<MoveInput, Failure> {
     if let Some(s) = value.as_string() {
         let trimmed = s.trim();
-        if uci_squares(trimmed).is_some() {
+        if crate::parse_uci_squares(trimmed).is_some() {
             return Ok(MoveInput::Uci(trimmed.to_owned()));
         }
         return Ok(MoveInput::San(s));
@@ -1096,21 +1096,6 @@ fn move_input(value: &JsValue) -> Result<MoveInput, Failure> {
         argument: "move",
         message: format!("expected SAN (Nf3), UCI (g1f3) or {{ from, to, promotion? }}, got {}", type_name(value)),
     })
-}
-
-/// The squares and promotion of a UCI-shaped string (`e2e4`, `e7e8q`), or `None`.
-fn uci_squares(s: &str) -> Option<(Square, Square, Option<Role>)> {
-    let b = s.as_bytes();
-    if !(b.len() == 4 || b.len() == 5) || !s.is_ascii() {
-        return None;
-    }
-    let from: Square = s[0..2].parse().ok()?;
-    let to: Square = s[2..4].parse().ok()?;
-    let promotion = match b.get(4) {
-        None => None,
-        Some(c) => Some(Role::from_char(c.to_ascii_lowercase() as char).filter(|r| Role::PROMOTIONS.contains(r))?),
-    };
-    Some((from, to, promotion))
 }
 
 fn single_role(s: &str) -> Option<Role> {

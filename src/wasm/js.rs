@@ -11,7 +11,7 @@
 //! ...), which run no JS code of the caller. `test/hostile.test.mjs` lists the module's imports
 //! that do not catch and checks that none of them takes a caller's value.
 
-use crate::quoted::Quoted;
+use crate::notation::quoted::Quoted;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(raw_module = "./read.js")]

@@ -4,7 +4,7 @@
 
 use super::error::Failure;
 use super::js::{array_len, describe, get, is_array, item, own_keys, type_name};
-use crate::quoted::Quoted;
+use crate::notation::quoted::Quoted;
 use crate::{Color, Lang, Piece, Role, Square};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
