@@ -61,15 +61,16 @@ function enter(states, cls, self, name) {
   return s;
 }
 
-/** The method `f` of `cls` behind the guard. */
+/** The method `f` of `cls` behind the guard. Five fixed parameters, not `...args`: no array
+ * per call (the generated methods take at most five, and read a missing one as `undefined`). */
 function guarded(cls, name, f) {
   const states = STATES.get(cls);
   return {
-    [name](...args) {
+    [name](a, b, c, d, e) {
       const s = enter(states, cls, this, name);
       s.busy = true;
       try {
-        return f.apply(this, args);
+        return f.call(this, a, b, c, d, e);
       } finally {
         s.busy = false;
       }
