@@ -46,7 +46,9 @@ if [ ! "$OUT" -nt "$WASM" ]; then
 fi
 # Rocada's wasm adapter imports hand-written JS modules of pkg/ (`raw_module`, e.g.
 # chess_error.js); the bench glue imports them from beside itself.
-for m in $(grep -oE "from '\./[A-Za-z0-9_.-]+\.js'" bench/pkg/rocada_bench.js | grep -oE "[A-Za-z0-9_.-]+\.js" | sort -u); do
+# Either quote: wasm-bindgen writes `from './objects.js'` for named imports and
+# `from "./read.js"` for namespace ones.
+for m in $(grep -oE "from ['\"]\./[A-Za-z0-9_.-]+\.js['\"]" bench/pkg/rocada_bench.js | grep -oE "[A-Za-z0-9_.-]+\.js" | sort -u); do
   if [ -f "pkg/$m" ]; then cp -p "pkg/$m" "bench/pkg/$m"; fi
 done
 
