@@ -61,16 +61,17 @@ function enter(states, cls, self, name) {
   return s;
 }
 
-/** The method `f` of `cls` behind the guard. Five fixed parameters, not `...args`: no array
- * per call (the generated methods take at most five, and read a missing one as `undefined`). */
+/** The method `f` of `cls` behind the guard. `apply(this, arguments)`, not `...args`: V8
+ * passes the arguments on without making an array per call, and every one is kept (`header`
+ * takes any number). */
 function guarded(cls, name, f) {
   const states = STATES.get(cls);
   return {
-    [name](a, b, c, d, e) {
+    [name]() {
       const s = enter(states, cls, this, name);
       s.busy = true;
       try {
-        return f.call(this, a, b, c, d, e);
+        return f.apply(this, arguments);
       } finally {
         s.busy = false;
       }
