@@ -51,7 +51,7 @@ export interface EngineLimits {
   multiPv?: number;
   /** Playing level 1 to 20 (20, the default: full strength); lower levels search less and sometimes choose a good but not the best move. */
   level?: number;
-  /** Instead of `level`: an approximate Elo, played at the level whose Elo is nearest (about 600 to 2400). */
+  /** Instead of `level`: an approximate Elo, played at the level whose Elo is nearest (the levels span about 755 to 2405: `ELO_BY_LEVEL` in src/engine/src/search/level.rs). */
   elo?: number;
   /** Search only these root moves (UCI). */
   searchMoves?: string[];

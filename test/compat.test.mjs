@@ -189,6 +189,13 @@ const snippets = {
     return [promo.san, promo.promotion, promo.flags, over.san, pawn.san, chess.fen(), chess2.fen()];
   },
 
+  'a promotion piece with a move that does not promote (board UIs send one every move)'({ Chess }) {
+    const chess = new Chess();
+    const m = chess.move({ from: 'e2', to: 'e4', promotion: 'q' });
+    const n = chess.move({ from: 'g8', to: 'f6', promotion: 'n' });
+    return [m.san, m.promotion, n.san, chess.fen()];
+  },
+
   'moves() with options'({ Chess }) {
     const chess = new Chess();
     // (The order of the list is not specified: sorted here.)

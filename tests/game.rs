@@ -1,7 +1,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! The `Game` type: playing by move, SAN, UCI and squares; history and undo; Chess960; errors.
 
-use rocada::game::{Game, GameResult};
+use rocada::game::{Game, GameError, GameResult};
 use rocada::{CastlingMode, Color, Lang, Position, Role, SanOptions, Square};
 
 fn sq(s: &str) -> Square {
@@ -169,4 +169,22 @@ fn random_games_end_consistently() {
         assert_eq!(g.position(), &Position::new());
     }
     assert!(endings.contains_key("insufficient-material") && endings.contains_key("checkmate"), "{endings:?}");
+}
+
+/// chess.js plays `{ from: 'e2', to: 'e4', promotion: 'q' }` as e4: board UIs pass a promotion
+/// piece with every move. Where the move does promote, the piece still decides, and a missing
+/// one is still `must-promote`.
+#[test]
+fn a_promotion_piece_on_a_move_that_does_not_promote_is_ignored() {
+    let mut g = Game::new();
+    let m = g.play_squares(sq("e2"), sq("e4"), Some(Role::Queen)).unwrap();
+    assert_eq!((m.from(), m.to(), m.promotion()), (sq("e2"), sq("e4"), None));
+    let mut p = Game::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", CastlingMode::Standard).unwrap();
+    match p.play_squares(sq("b7"), sq("b8"), None) {
+        Err(GameError::IllegalMove(e)) => assert_eq!(e.code(), Some("must-promote")),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(p.play_squares(sq("b7"), sq("b8"), Some(Role::Knight)).unwrap().promotion(), Some(Role::Knight));
+    // An illegal move stays illegal, whatever the piece given.
+    assert!(matches!(Game::new().play_squares(sq("e2"), sq("e5"), Some(Role::Queen)), Err(GameError::IllegalMove(_))));
 }

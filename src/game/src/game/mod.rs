@@ -261,12 +261,18 @@ impl Game {
     }
 
     /// Plays a move given by squares, as a learner or a board UI gives it: castling as
-    /// king-to-destination (`e1`-`g1`) or king-onto-rook. An illegal attempt is explained.
+    /// king-to-destination (`e1`-`g1`) or king-onto-rook. A promotion piece given with a move
+    /// that does not promote is ignored, as chess.js does (board UIs pass one with every
+    /// move); one missing where the move promotes is `must-promote`. An illegal attempt is
+    /// explained.
     pub fn play_squares(&mut self, from: Square, to: Square, promotion: Option<Role>) -> Result<Move, GameError> {
         if let Some(e) = self.ending() {
             return Err(GameError::GameOver(e));
         }
-        match explain::find_legal(self.position(), from, to, promotion) {
+        let pos = self.position();
+        let found = explain::find_legal(pos, from, to, promotion)
+            .or_else(|| promotion.and_then(|_| explain::find_legal(pos, from, to, None)).filter(|m| m.promotion().is_none()));
+        match found {
             Some(m) => self.play(m).map(|()| m),
             None => {
                 let e = self.explain(from, to, promotion);
