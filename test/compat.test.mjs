@@ -196,6 +196,19 @@ const snippets = {
     return [m.san, m.promotion, n.san, chess.fen()];
   },
 
+  'setTurn() in check is refused, and the position is unchanged'({ Chess }) {
+    const fen = '2r5/1p2k3/2nBp2p/2P3p1/1P2K3/3R1PP1/7P/8 b - - 2 39';
+    const chess = new Chess(fen);
+    let threw = false;
+    try {
+      chess.setTurn('w');
+    } catch {
+      threw = true;
+    }
+    const same = new Chess('4k3/8/8/8/8/8/8/4K3 w - - 0 1').setTurn('w');
+    return [threw, chess.fen(), chess.turn(), same];
+  },
+
   'moves() with options'({ Chess }) {
     const chess = new Chess();
     // (The order of the list is not specified: sorted here.)

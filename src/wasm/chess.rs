@@ -509,6 +509,15 @@ impl Chess {
         if setup.turn == color {
             return Ok(false);
         }
+        // As chess.js (a null move): refused in check, which would leave the side not to move
+        // in check, a position no game reaches.
+        if self.edit.is_none() && self.game.position().is_check() {
+            return Err(Failure::Argument {
+                argument: "color",
+                message: "the side to move is in check: the turn cannot pass (a null move is illegal in check)".to_owned(),
+            }
+            .into());
+        }
         setup.turn = color;
         setup.ep_square = None;
         let mode = self.mode();
