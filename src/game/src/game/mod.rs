@@ -299,7 +299,8 @@ impl Game {
             // Well-formed but illegal: the same explanation as the move given by squares.
             Err(crate::SanError::Illegal { attempt, .. }) => {
                 let e = self.explain_san(&attempt);
-                if let (Some(t), false) = (self.touch.as_mut(), e.reason == Some(Reason::NoSuchPiece)) {
+                // An attempt touches a piece, if the text names one that is there.
+                if let Some(t) = self.touch.as_mut().filter(|_| e.reason != Some(Reason::NoSuchPiece)) {
                     t.record_attempt(self.positions.last().expect("position"), e.from, e.to);
                 }
                 return Err(GameError::IllegalMove(e));
