@@ -25,6 +25,8 @@ export type ChessErrorCode =
   | 'flag-fallen'
   | 'clock-stopped'
   | 'clock-paused'
+  // lessons (thrown by rocada/learn's Lesson)
+  | LessonErrorCode
   // the engine (thrown by engine-base.js, not by the wasm module)
   | EngineErrorCode
   // a method called on a freed, foreign or busy object (thrown by extend.js and objects.js)
@@ -40,6 +42,9 @@ export type FreedErrorCode = 'object-freed';
  * another call on it (a getter of an argument, a clock's `now`). test/hostile.test.mjs checks both.
  */
 export type ReceiverErrorCode = 'invalid-receiver' | 'object-busy';
+
+/** A lesson that `new Lesson()` of `rocada/learn` refuses (test/learn.test.mjs checks it). */
+export type LessonErrorCode = 'invalid-lesson';
 
 /** The codes of `Engine`'s lifecycle failures (test/engine.test.mjs checks each). */
 export type EngineErrorCode = 'engine-crashed' | 'engine-terminated';
@@ -171,6 +176,18 @@ export interface ChessErrorDetailMap {
   'game-over': GameOverDetail;
   'invalid-pgn': InvalidPgnDetail;
   'flag-fallen': FlagFallenDetail;
+  'invalid-lesson': InvalidLessonDetail;
+}
+
+/** A lesson refused by `new Lesson()` of `rocada/learn`: its first problem, and all of them. */
+export interface InvalidLessonDetail {
+  /** The first problem's code (see `LessonProblemCode` in `rocada/learn`). */
+  problem: string;
+  /** The step at fault (0-based), -1 for the lesson itself. */
+  step: number;
+  /** The field at fault, such as `goal.square`. */
+  field?: string;
+  problems: { code: string; step: number; field: string; message: string }[];
 }
 
 /** The `detail` type for code `C`. */

@@ -198,7 +198,7 @@ export const GOALS = {
       }
     },
     judge(ctx, m) {
-      const want = wantedMove(ctx);
+      const want = wantedMove(ctx, m);
       return m.uci === want.uci ? solved() : miss('miss-play', { played: { move: m.uci, fen: m.before }, want: { move: want.uci, fen: m.before } }, [want.from, want.to]);
     },
   },
@@ -257,11 +257,20 @@ for (const kind of Object.values(GOALS)) {
   if (kind.input === 'move' && !kind.solve) kind.solve = firstSolving(kind);
 }
 
-/** The `play` goal's move on the step's game: `{ uci, from, to }`. */
-export function wantedMove(ctx) {
-  const m = ctx.chess.move(ctx.goal.move);
-  ctx.chess.undo();
-  return m;
+/**
+ * The `play` goal's move on the step's game, `{ uci, from, to }`: in the position now, or, with
+ * `played` (the learner's move just made), in the position before it.
+ */
+export function wantedMove(ctx, played) {
+  const { chess } = ctx;
+  if (played) chess.undo();
+  try {
+    const m = chess.move(ctx.goal.move);
+    chess.undo();
+    return m;
+  } finally {
+    if (played) chess.move(played.uci);
+  }
 }
 
 /** Answers are compared as lower-case trimmed strings; booleans as `'yes'` / `'no'`. */

@@ -192,8 +192,9 @@ export const LANGS = Object.freeze(['en', 'ro', 'es']);
  * @param {Record<string, string | number>} [args]
  */
 export function say(lang, code, args = {}) {
-  const table = RUNNER_TEXT[lang] ?? RUNNER_TEXT.en;
-  const text = table[code] ?? RUNNER_TEXT.en[code] ?? code;
+  const table = Object.hasOwn(RUNNER_TEXT, lang) ? RUNNER_TEXT[lang] : RUNNER_TEXT.en;
+  const own = (t) => (typeof code === 'string' && Object.hasOwn(t, code) ? t[code] : undefined);
+  const text = own(table) ?? own(RUNNER_TEXT.en) ?? (typeof code === 'string' ? code : '');
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in args ? String(args[name]) : all));
 }
 

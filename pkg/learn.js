@@ -435,7 +435,7 @@ export class Lesson {
     const want = this.#step.goal.square;
     if (square !== want) {
       this.#try();
-      return this.#feedback({ status: 'miss', code: 'miss-select', args: { got: String(square), want }, squares: [] });
+      return this.#feedback({ status: 'miss', code: 'miss-select', args: { got: typeof square === 'string' ? square : '?', want }, squares: [] });
     }
     game.solved = true;
     this.#solve();
@@ -500,8 +500,13 @@ export class Lesson {
 
   /** The feedback's sentence again, in the current language (after a language change). */
   message(feedback) {
-    if (!feedback || typeof feedback !== 'object') return '';
-    const f = feedback;
+    let f;
+    try {
+      f = plain(feedback);
+    } catch {
+      throw new ChessError('invalid-argument', 'message() takes a feedback object of this runner', { argument: 'feedback' });
+    }
+    if (!f || typeof f !== 'object') return '';
     if (f.status === 'illegal' && f.attempt !== undefined) {
       try {
         return this.#game.chess.explain(f.attempt, { lang: this.#lang }).message;
@@ -565,10 +570,10 @@ export class Lesson {
 
   #illegal(input, error) {
     this.#try();
-    if (error.code === 'illegal-move' || error.code === 'ambiguous-move') {
+    if (error.code === 'illegal-move' || error.code === 'ambiguous-move' || error.code === 'touch-move') {
       try {
         const why = this.#game.chess.explain(input, { lang: this.#lang });
-        if (!why.legal) return { status: 'illegal', code: why.reason ?? error.code, message: why.message, squares: why.squares ?? [], arrows: [], attempt: attemptOf(input) };
+        if (!why.legal) return { status: 'illegal', code: why.reason ?? error.code, message: why.message, squares: why.squares?.length ? why.squares : [why.from, why.to].filter(Boolean), arrows: [], attempt: attemptOf(input) };
       } catch {
         // An input explain() cannot read: the move error below says why.
       }
