@@ -137,8 +137,9 @@ export interface Feedback {
   /** With `solved`: every step of the lesson is now solved. */
   lessonDone?: boolean;
   args?: Record<string, unknown>;
-  /** With `illegal`: the input, to explain again after a language change. */
+  /** With `illegal`: the input and its position (FEN), to explain again after a language change. */
   attempt?: string | MoveObject;
+  fen?: string;
 }
 
 export interface LessonOptions {

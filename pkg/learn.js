@@ -509,7 +509,15 @@ export class Lesson {
     if (!f || typeof f !== 'object') return '';
     if (f.status === 'illegal' && f.attempt !== undefined) {
       try {
-        return this.#game.chess.explain(f.attempt, { lang: this.#lang }).message;
+        const chess = this.#game.chess;
+        // The try is explained again in its own position (the step may have moved on since).
+        if (typeof f.fen !== 'string' || f.fen === chess.fen()) return chess.explain(f.attempt, { lang: this.#lang }).message;
+        const then = new Chess(f.fen, { ...this.#game.ctx.setup, lang: this.#lang });
+        try {
+          return then.explain(f.attempt, { lang: this.#lang }).message;
+        } finally {
+          then.free();
+        }
       } catch {
         return f.message ?? '';
       }
@@ -573,7 +581,10 @@ export class Lesson {
     if (error.code === 'illegal-move' || error.code === 'ambiguous-move' || error.code === 'touch-move') {
       try {
         const why = this.#game.chess.explain(input, { lang: this.#lang });
-        if (!why.legal) return { status: 'illegal', code: why.reason ?? error.code, message: why.message, squares: why.squares?.length ? why.squares : [why.from, why.to].filter(Boolean), arrows: [], attempt: attemptOf(input) };
+        if (!why.legal) {
+          const squares = why.squares?.length ? why.squares : [why.from, why.to].filter(Boolean);
+          return { status: 'illegal', code: why.reason ?? error.code, message: why.message, squares, arrows: [], attempt: attemptOf(input), fen: this.#game.chess.fen() };
+        }
       } catch {
         // An input explain() cannot read: the move error below says why.
       }
