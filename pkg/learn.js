@@ -84,7 +84,7 @@ function stepProblems(step, i, messages, search) {
     for (const code of game.kind.start?.(game.ctx) ?? []) bad(code === 'choices' || code === 'move' ? 'bad-goal' : code, `goal.${code}`, `goal "${goal.kind}": ${code}`);
     if (out.length || !search) return out;
     if (Array.isArray(step.solution)) {
-      const verdict = game.playAll(step.solution);
+      const verdict = goal.kind === 'claim' ? game.claim(step.solution[0] ?? null).status : game.playAll(step.solution);
       if (verdict !== 'solved') bad('bad-solution', 'solution', `the solution does not solve the step (${verdict})`);
     } else if (kind.input === 'move' || kind.input === 'claim') {
       const reach = kind.reachable ? kind.reachable(game.ctx) : kind.input === 'move' ? game.reachable() : undefined;
@@ -192,6 +192,25 @@ class StepGame {
       default:
         return null;
     }
+  }
+
+  /** A draw claim (with the move that makes it hold, or none): solved only for the step's rule. */
+  claim(move) {
+    const chess = this.chess;
+    try {
+      chess.claimDraw(move ?? null);
+    } catch (e) {
+      if (!(e instanceof ChessError)) throw e;
+      return { status: 'miss', code: 'claim-refused', args: { why: e.message } };
+    }
+    const { goal } = this.step;
+    const termination = chess.status().termination;
+    if (goal.kind !== 'claim' || termination !== (goal.rule === 'fifty' ? 'fifty-moves' : 'threefold-repetition')) {
+      chess.undo();
+      return { status: 'miss', code: 'not-a-claim' };
+    }
+    this.solved = true;
+    return { status: 'solved', code: 'correct' };
   }
 
   /** Plays learner moves in order; the last verdict's status ('solved', 'progress', 'miss', 'illegal'). */
@@ -446,24 +465,10 @@ export class Lesson {
   claim(move) {
     const game = this.#game;
     if (game.solved) return this.#feedback({ status: 'over', code: 'step-over' });
-    try {
-      game.chess.claimDraw(move ?? null);
-    } catch (e) {
-      if (!(e instanceof ChessError)) throw e;
-      this.#try();
-      return this.#feedback({ status: 'miss', code: 'claim-refused', args: { why: e.message } });
-    }
-    const s = game.chess.status();
-    const rule = this.#step.goal.rule;
-    const wanted = this.#step.goal.kind === 'claim' && s.termination === (rule === 'fifty' ? 'fifty-moves' : 'threefold-repetition');
-    if (!wanted) {
-      game.chess.undo();
-      this.#try();
-      return this.#feedback({ status: 'miss', code: 'not-a-claim' });
-    }
-    game.solved = true;
-    this.#solve();
-    return this.#feedback({ status: 'solved', code: 'correct' });
+    const verdict = game.claim(move);
+    if (verdict.status === 'solved') this.#solve();
+    else this.#try();
+    return this.#feedback(verdict);
   }
 
   /** Touch-move steps: the learner touches a piece (the rule's obligation, see `Chess.touch`). */

@@ -444,6 +444,13 @@ test('the exports of every entry and condition are the documented API', async ()
     assert.deepEqual(Object.keys(m.all).sort(), NODE, spec);
   }
   assert.equal(seen.length, 4);
+  // The tutorial entries: the runner and the curriculum (README "Tutorials").
+  const TUTORIALS = { 'rocada/learn': ['GOAL_KINDS', 'Lesson', 'QUESTION_KINDS', 'validateLesson'], 'rocada/lessons': ['lessons'] };
+  for (const [spec, names] of Object.entries(TUTORIALS)) {
+    writeEntry(spec);
+    const m = await import(pathToFileURL(join(ctx.app, `exports-${spec.replace('/', '-')}.mjs`)).href);
+    assert.deepEqual(Object.keys(m.all).sort(), names, spec);
+  }
 });
 
 function writeEntry(spec) {

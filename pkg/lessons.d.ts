@@ -1,0 +1,2 @@
+import type { LessonData } from './learn.js';
+export declare const lessons: readonly LessonData[];
