@@ -190,7 +190,7 @@ test('no main-thread task over 50 ms while the engine thinks (Play at level 20, 
   await page.click('#tab-play');
 });
 
-test('reload with the network cut: the page and the engine still work', async () => {
+test('reload with the network cut: the page, the engine and the lessons still work', async () => {
   await context.setOffline(true);
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
@@ -203,6 +203,12 @@ test('reload with the network cut: the page and the engine still work', async ()
   assert.match(await page.locator('#play-status').textContent(), /Your move/);
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: join(shots, 'offline-play-desktop.png') });
+  // Learn's modules (the runner and the curriculum) are lazy chunks, precached too.
+  await page.click('#tab-learn');
+  await page.waitForSelector('[data-lesson]', { timeout: 30_000 });
+  await page.click('[data-lesson]');
+  await page.waitForSelector('#learn-lesson:not([hidden])');
+  assert.ok((await page.locator('#learn-text').textContent()).length > 0, 'a lesson opens offline');
   await context.setOffline(false);
 });
 

@@ -1,47 +1,84 @@
-// Learn: the lessons of lessons.ts on the board. Any piece may be dropped anywhere: a legal
-// move is checked against the step's goal, an illegal one is explained by the package's
-// `explain()` in the page's language, with the squares involved marked.
-import { Chess, Clock, type Move, type Square } from 'rocada';
+// Learn: the package's curriculum (`rocada/lessons`) run by the package's lesson runner
+// (`rocada/learn`). The runner judges every move, answer, claim and hint and says why in the
+// page's language; this file only draws the step (board, marks, arrows, choices, buttons) and
+// passes the learner's input on. Both modules are loaded on the first visit to Learn, so Play
+// and Analyse never download them. Progress per lesson is kept in localStorage.
+import type { Feedback, Lesson, LessonData } from 'rocada/learn';
+import { Chess, type Square } from 'rocada';
 import type { App, Mode } from '../app';
 import { lang, t } from '../i18n';
-import { boardState, gesturesOf, parseTyped, resolveGesture, spokenMove, type MovesByGesture } from '../position';
+import { boardState, gesturesOf, resolveGesture, spokenMove, type MovesByGesture } from '../position';
 import { $ } from '../dom';
-import { LESSONS, type Lesson, type Step } from './lessons';
+import { getEngine } from '../engine';
 
-const DONE_KEY = 'rocada.lessonsDone';
+const PROGRESS_KEY = 'rocada.learn.progress';
+
+/** Solved steps by lesson id (step indexes), and whether the lesson was finished once. */
+type Progress = Record<string, { solved: number[]; done: boolean }>;
+
+function loadProgress(): Progress {
+  try {
+    const p = JSON.parse(localStorage.getItem(PROGRESS_KEY) ?? '{}') as unknown;
+    return p && typeof p === 'object' && !Array.isArray(p) ? (p as Progress) : {};
+  } catch {
+    return {};
+  }
+}
+
+interface Runner {
+  Lesson: typeof Lesson;
+  lessons: readonly LessonData[];
+}
+
+let loading: Promise<Runner> | undefined;
+
+/** The runner and the curriculum, fetched once (two lazy chunks). */
+function loadRunner(): Promise<Runner> {
+  loading ??= Promise.all([import('rocada/learn'), import('rocada/lessons')]).then(([learn, curriculum]) => ({
+    Lesson: learn.Lesson,
+    lessons: curriculum.lessons,
+  }));
+  return loading;
+}
 
 export class LearnMode implements Mode {
+  private runner: Runner | null = null;
   private lesson: Lesson | null = null;
-  private stepIndex = 0;
-  private chess: Chess | null = null;
+  private feedback: Feedback | null = null;
   private gestures: MovesByGesture = new Map();
-  /** The squares of the last explanation (the step's own marks are shown besides). */
-  private marks: Square[] = [];
-  private solved = false;
-  private feedbackKind: 'ok' | 'error' | '' = '';
-  /** The feedback, asked again after a language change. */
-  private feedbackOf: () => string = () => '';
-  private done = new Set<string>(JSON.parse(localStorage.getItem(DONE_KEY) ?? '[]') as string[]);
+  private busy = false;
+  private active = false;
+  private progress: Progress = loadProgress();
 
   private readonly list = $('learn-list', HTMLDivElement);
   private readonly box = $('learn-lesson', HTMLDivElement);
   private readonly title = $('learn-title', HTMLHeadingElement);
-  private readonly progress = $('learn-progress', HTMLParagraphElement);
+  private readonly stepLine = $('learn-progress', HTMLParagraphElement);
   private readonly text = $('learn-text', HTMLParagraphElement);
-  private readonly feedback = $('learn-feedback', HTMLParagraphElement);
-  private readonly action = $('learn-action', HTMLButtonElement);
+  private readonly choices = $('learn-choices', HTMLDivElement);
+  private readonly feedbackLine = $('learn-feedback', HTMLParagraphElement);
+  private readonly claim = $('learn-claim', HTMLButtonElement);
+  private readonly hint = $('learn-hint', HTMLButtonElement);
+  private readonly undo = $('learn-undo', HTMLButtonElement);
+  private readonly prev = $('learn-prev', HTMLButtonElement);
   private readonly next = $('learn-next', HTMLButtonElement);
-  private active = false;
 
   constructor(private readonly app: App) {
     $('learn-back', HTMLButtonElement).addEventListener('click', () => this.open(null));
-    $('learn-retry', HTMLButtonElement).addEventListener('click', () => this.loadStep());
-    this.next.addEventListener('click', () => this.advance());
-    this.action.addEventListener('click', () => this.flagFall());
+    $('learn-retry', HTMLButtonElement).addEventListener('click', () => this.act((l) => (l.restart(), null)));
+    this.undo.addEventListener('click', () => this.act((l) => (l.undo(), null)));
+    this.hint.addEventListener('click', () => this.act((l) => l.hint()));
+    this.claim.addEventListener('click', () => this.act((l) => l.claim()));
+    this.prev.addEventListener('click', () => this.act((l) => (l.prev(), null)));
+    this.next.addEventListener('click', () => this.forward());
+    this.choices.addEventListener('click', (e) => {
+      const value = (e.target as HTMLElement).closest<HTMLButtonElement>('[data-value]')?.dataset.value;
+      if (value !== undefined) this.act((l) => l.answer(value));
+    });
     this.list.addEventListener('click', (e) => {
       const id = (e.target as HTMLElement).closest<HTMLElement>('[data-lesson]')?.dataset.lesson;
-      const lesson = LESSONS.find((l) => l.id === id);
-      if (lesson) this.open(lesson);
+      const data = this.runner?.lessons.find((l) => l.id === id);
+      if (data) void this.open(data);
     });
   }
 
@@ -50,203 +87,231 @@ export class LearnMode implements Mode {
     this.app.strips(null, null);
     this.app.board.setArrows([]);
     this.app.board.setOrientation('w');
+    if (!this.runner) {
+      this.list.textContent = t('learn.loading');
+      void loadRunner().then((r) => {
+        this.runner = r;
+        this.render();
+      });
+    }
     this.render();
   }
 
   leave(): void {
     this.active = false;
+    this.app.board.setArrows([]);
   }
 
   relabel(): void {
+    if (this.lesson) this.lesson.lang = lang();
     this.render();
   }
 
-  private open(lesson: Lesson | null): void {
-    this.lesson = lesson;
-    this.stepIndex = 0;
-    if (lesson) this.loadStep();
-    else {
-      this.chess?.free();
-      this.chess = null;
+  private async open(data: LessonData | null): Promise<void> {
+    this.lesson?.free();
+    this.lesson = null;
+    this.feedback = null;
+    if (data && this.runner) {
+      const engine = data.steps.some((s) => s.opponent && typeof s.opponent === 'object' && 'engine' in s.opponent) ? await getEngine() : undefined;
+      // The curriculum is validated by the package's tests: the page skips the goal searches.
+      const lesson = new this.runner.Lesson(data, { lang: lang(), engine, search: false });
+      const solved = this.progress[data.id]?.solved ?? [];
+      const first = Array.from({ length: lesson.stepCount }, (_, i) => i).find((i) => !solved.includes(i));
+      if (first !== undefined && first > 0) lesson.goTo(first);
+      this.lesson = lesson;
+    }
+    this.render();
+    if (this.lesson) this.text.focus({ preventScroll: true });
+  }
+
+  /** Runs one runner call, shows its feedback, and lets the engine reply when it is its turn. */
+  private act(call: (l: Lesson) => Feedback | null): void {
+    const lesson = this.lesson;
+    if (!lesson || this.busy) return;
+    const index = lesson.stepIndex;
+    const f = call(lesson);
+    this.feedback = lesson.stepIndex === index ? f : null;
+    this.show(f);
+    if (f?.waiting) {
+      this.busy = true;
       this.render();
+      void lesson
+        .reply()
+        .then((r) => {
+          if (this.lesson !== lesson) return;
+          this.feedback = r ?? this.feedback;
+          this.show(r);
+        })
+        .finally(() => {
+          this.busy = false;
+          this.render();
+        });
     }
   }
 
-  private get step(): Step | null {
-    return this.lesson?.steps[this.stepIndex] ?? null;
-  }
-
-  private loadStep(): void {
-    const step = this.step;
-    if (!step) return;
-    this.chess?.free();
-    const chess = new Chess(step.fen, { chess960: step.chess960 ?? false, sandbox: step.sandbox ?? false, touchMove: step.touchMove ?? false, lang: lang() });
-    for (const m of step.setup ?? []) chess.move(m);
-    if (step.touch) chess.touch(step.touch);
-    this.chess = chess;
-    this.marks = [];
-    this.solved = false;
-    this.setFeedback('', () => '');
-    this.render();
-  }
-
-  private advance(): void {
-    if (!this.lesson) return;
-    if (this.stepIndex + 1 < this.lesson.steps.length) {
-      this.stepIndex++;
-      this.loadStep();
-    } else {
-      this.markDone(this.lesson);
-      this.open(null);
-    }
-  }
-
-  private markDone(lesson: Lesson): void {
-    this.done.add(lesson.id);
-    localStorage.setItem(DONE_KEY, JSON.stringify([...this.done]));
-  }
-
-  private get feedbackText(): string {
-    return this.feedbackOf();
-  }
-
-  private setFeedback(kind: 'ok' | 'error' | '', text: () => string): void {
-    this.feedbackKind = kind;
-    this.feedbackOf = text;
-    this.feedback.textContent = this.feedbackText;
-    this.feedback.className = `feedback ${kind}`;
-    this.feedback.dataset.kind = kind;
-  }
-
-  private succeed(extra: () => string = () => ''): void {
+  private show(f: Feedback | null): void {
     const lesson = this.lesson;
     if (!lesson) return;
-    this.solved = true;
-    const last = this.stepIndex + 1 === lesson.steps.length;
-    if (last) this.markDone(lesson);
-    this.setFeedback('ok', () => {
-      const more = extra();
-      return `${more ? `${more} ` : ''}${t(last ? 'learn.lessonDone' : 'learn.correct')}`;
-    });
-    this.app.announce(this.feedbackText);
+    if (f?.status === 'solved') this.record(lesson);
+    if (f?.move) this.app.announce(spokenMove(f.move, f.move.san));
+    if (f?.message) this.app.announce(f.message);
     this.render();
+  }
+
+  private record(lesson: Lesson): void {
+    const entry = (this.progress[lesson.id] ??= { solved: [], done: false });
+    if (!entry.solved.includes(lesson.stepIndex)) entry.solved.push(lesson.stepIndex);
+    if (entry.solved.length >= lesson.stepCount) entry.done = true;
+    try {
+      localStorage.setItem(PROGRESS_KEY, JSON.stringify(this.progress));
+    } catch {
+      // Storage full or disabled: progress lasts for this visit only.
+    }
+  }
+
+  private forward(): void {
+    const lesson = this.lesson;
+    if (!lesson) return;
+    if (lesson.stepIndex + 1 < lesson.stepCount) this.act((l) => (l.next(), null));
+    else void this.open(null);
   }
 
   boardMove(from: Square, to: Square): void {
-    const chess = this.chess;
-    if (!chess || this.solved) return;
-    const legal = this.gestures.get(from + to);
-    if (legal?.length) {
-      void resolveGesture(this.gestures, from, to, (c, sq) => this.app.board.choosePromotion(c, sq)).then((m) => (m ? this.tryMove(m) : this.render()));
+    const lesson = this.lesson;
+    if (!lesson || lesson.solved || this.busy) return;
+    if (this.gestures.get(from + to)?.length) {
+      void resolveGesture(this.gestures, from, to, (c, sq) => this.app.board.choosePromotion(c, sq)).then((m) => {
+        if (m && this.lesson === lesson) this.act((l) => this.move(l, m.uci));
+        else this.render();
+      });
       return;
     }
-    const piece = chess.get(from);
+    // Not a legal move: the runner explains it (a pawn dropped on the last rank asks for a queen).
+    const piece = lesson.chess.get(from);
     const lastRank = piece?.type === 'p' && (to[1] === '8' || to[1] === '1');
-    const tried = lastRank ? { from, to, promotion: 'q' as const } : { from, to };
-    const why = chess.explain(tried, { lang: lang() });
-    this.marks = why.squares.length ? why.squares : [from];
-    // In a new language the same position explains the same try again.
-    this.setFeedback('error', () => (this.chess === chess ? chess.explain(tried, { lang: lang() }).message : why.message));
-    this.app.announce(why.message);
-    this.render();
+    this.act((l) => this.move(l, lastRank ? { from, to, promotion: 'q' } : { from, to }));
+  }
+
+  /** A move of the learner: in a claim step, the move the claim is made with (FIDE 9.2). */
+  private move(l: Lesson, m: string | { from: Square; to: Square; promotion?: 'q' }): Feedback {
+    return l.goal.input === 'claim' ? l.claim(m) : l.play(m);
+  }
+
+  /** A square pressed while the board takes no move: the select goal, or a square answer. */
+  boardIdle(square: Square): void {
+    const lesson = this.lesson;
+    if (!lesson || lesson.solved) return;
+    if (lesson.goal.kind === 'select' || (lesson.goal.kind === 'question' && lesson.choices.length === 0)) this.act((l) => l.select(square));
   }
 
   typed(text: string): void {
-    const chess = this.chess;
-    if (!chess || this.solved) return;
-    const m = parseTyped(chess, text);
-    if (typeof m === 'string') {
-      this.setFeedback('error', () => {
-        const again = this.chess === chess ? parseTyped(chess, text) : m;
-        return typeof again === 'string' ? again : m;
-      });
-      this.app.announce(m);
-    } else this.tryMove(m);
-  }
-
-  private tryMove(m: Move): void {
-    const chess = this.chess;
-    const step = this.step;
-    if (!chess || !step || step.goal.kind !== 'move') return;
-    const played = chess.move(m.uci);
-    this.app.announce(spokenMove(played, played.san));
-    if (step.goal.test(played, chess)) {
-      this.marks = [];
-      this.succeed();
-      return;
-    }
-    chess.undo();
-    const hint = step.goal.hint;
-    this.setFeedback('error', () => t(hint));
-    this.app.announce(this.feedbackText);
-    this.render();
-  }
-
-  /** The flag-fall step: a one-minute clock whose time runs out at once (a fake time source). */
-  private flagFall(): void {
-    const chess = this.chess;
-    const step = this.step;
-    if (!chess || !step || step.goal.kind !== 'flag') return;
-    let now = 0;
-    const clock = new Clock('1+0', { now: () => now });
-    clock.start(step.goal.color);
-    now = 61_000;
-    chess.syncClock(clock);
-    clock.free();
-    const s = chess.status();
-    this.succeed(() => {
-      const winner = s.winner ? t(s.winner === 'w' ? 'play.white' : 'play.black') : '';
-      return s.termination ? `${s.result} · ${t(`end.${s.termination}`, { winner })}.` : s.result;
-    });
+    const lesson = this.lesson;
+    if (!lesson) return;
+    const input = text.trim();
+    if (lesson.goal.input === 'answer') this.act((l) => l.answer(input));
+    else if (lesson.goal.input === 'select') this.act((l) => l.select(input as Square));
+    else this.act((l) => this.move(l, input));
   }
 
   private render(): void {
     if (!this.active) return;
     const lesson = this.lesson;
-    const step = this.step;
     this.list.hidden = !!lesson;
     this.box.hidden = !lesson;
-    if (!lesson || !step || !this.chess) {
-      this.renderList();
+    if (!lesson) {
+      // The list: the start position, nothing movable.
       const start = new Chess();
       this.gestures = new Map();
       this.app.board.set(boardState(start, null, this.gestures));
       start.free();
+      this.app.board.setArrows([]);
+      this.renderList();
       return;
     }
-    const chess = this.chess;
-    const movable = !this.solved && step.goal.kind === 'move' ? chess.turn() : null;
+    const chess = lesson.chess;
+    const moves = lesson.goal.input === 'move' || lesson.goal.input === 'claim';
+    const movable = moves && !lesson.solved && !this.busy && chess.turn() === lesson.side ? chess.turn() : null;
     this.gestures = movable ? gesturesOf(chess) : new Map();
     const state = boardState(chess, movable, this.gestures);
     state.free = !!movable;
-    // The step's targets stay marked through illegal tries.
-    state.marks = [...new Set([...(step.marks ?? []), ...this.marks])];
+    // The step's targets stay marked through misses and illegal tries; the feedback adds its own.
+    const f = this.feedback;
+    state.marks = [...new Set([...lesson.marks, ...(f && f.status !== 'solved' ? f.squares : [])])];
     this.app.board.set(state);
+    this.app.board.setArrows((f?.arrows ?? []).map(([from, to]) => ({ from, to })));
 
-    this.title.textContent = t(lesson.title);
-    this.progress.textContent = t('learn.step', { n: String(this.stepIndex + 1), of: String(lesson.steps.length) });
-    this.text.textContent = t(step.text);
-    this.action.hidden = step.goal.kind !== 'flag' || this.solved;
-    if (step.goal.kind === 'flag') this.action.textContent = t(step.goal.color === 'w' ? 'lesson.clock.whiteButton' : 'lesson.clock.blackButton');
-    const canGoOn = this.solved || step.goal.kind === 'read';
-    this.next.hidden = !canGoOn;
-    this.next.textContent = t(this.stepIndex + 1 === lesson.steps.length ? 'learn.finish' : 'learn.next');
-    this.feedback.textContent = this.feedbackText;
-    this.feedback.dataset.kind = this.feedbackKind;
+    this.title.textContent = lesson.title;
+    this.stepLine.textContent = t('learn.step', { n: String(lesson.stepIndex + 1), of: String(lesson.stepCount) });
+    this.text.textContent = lesson.text;
+    this.renderChoices(lesson);
+    const message = f ? lesson.message(f) : '';
+    this.feedbackLine.textContent = f?.status === 'solved' && f.lessonDone && lesson.stepIndex + 1 === lesson.stepCount ? `${message} ${t('learn.lessonDone')}` : message;
+    this.feedbackLine.dataset.kind = !f ? '' : f.status === 'solved' || f.status === 'progress' ? 'ok' : f.status === 'hint' ? 'hint' : 'error';
+    this.feedbackLine.dataset.code = f?.code ?? '';
+    this.claim.hidden = lesson.goal.input !== 'claim' || lesson.solved;
+    this.hint.disabled = lesson.solved;
+    this.undo.disabled = lesson.solved || chess.history().length === (lesson.step.before?.length ?? 0);
+    this.prev.disabled = lesson.stepIndex === 0;
+    this.next.hidden = !lesson.solved;
+    this.next.textContent = t(lesson.stepIndex + 1 === lesson.stepCount ? 'learn.finish' : 'learn.next');
+    this.box.dataset.goal = lesson.goal.kind;
+    this.box.dataset.solved = String(lesson.solved);
+    this.box.dataset.busy = String(this.busy);
   }
 
-  private renderList(): void {
-    this.list.replaceChildren(
-      ...LESSONS.map((l, i) => {
+  private renderChoices(lesson: Lesson): void {
+    const choices = lesson.solved ? [] : lesson.choices;
+    const key = choices.map((c) => `${c.value}:${c.label}`).join('|');
+    if (this.choices.dataset.key === key) return;
+    this.choices.dataset.key = key;
+    this.choices.hidden = choices.length === 0;
+    this.choices.replaceChildren(
+      ...choices.map((c) => {
         const b = document.createElement('button');
         b.type = 'button';
-        b.className = 'lesson';
-        b.dataset.lesson = l.id;
-        b.innerHTML = `<span class="n">${i + 1}</span> <span class="title"></span>${this.done.has(l.id) ? ' <span class="done" aria-hidden="true">✓</span>' : ''}`;
-        b.querySelector('.title')!.textContent = t(l.title);
-        if (this.done.has(l.id)) b.setAttribute('aria-description', t('learn.completed'));
+        b.dataset.value = c.value;
+        b.textContent = c.label;
         return b;
       }),
     );
   }
+
+  private renderList(): void {
+    const runner = this.runner;
+    if (!runner) return;
+    this.list.replaceChildren(
+      ...runner.lessons.map((data, i) => {
+        const p = this.progress[data.id];
+        const solved = p?.solved.length ?? 0;
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'lesson';
+        b.dataset.lesson = data.id;
+        b.dataset.done = String(!!p?.done);
+        const n = document.createElement('span');
+        n.className = 'n';
+        n.textContent = String(i + 1);
+        const title = document.createElement('span');
+        title.className = 'title';
+        title.textContent = textIn(data.title);
+        const desc = document.createElement('span');
+        desc.className = 'desc';
+        desc.textContent = data.description ? textIn(data.description) : '';
+        const mark = document.createElement('span');
+        mark.className = p?.done ? 'done' : 'count';
+        mark.textContent = p?.done ? '✓' : solved ? t('learn.stepsDone', { n: solved, of: data.steps.length }) : t('learn.steps', { of: data.steps.length });
+        b.append(n, title, mark, desc);
+        if (p?.done) b.setAttribute('aria-description', t('learn.completed'));
+        return b;
+      }),
+    );
+  }
+}
+
+/** A lesson text of the curriculum in the page's language (the curriculum has all three). */
+function textIn(text: LessonData['title']): string {
+  if (typeof text === 'string') return text;
+  if ('key' in text) return String(text.key);
+  const l = lang();
+  return text[l] ?? text.en ?? '';
 }
