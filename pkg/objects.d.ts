@@ -63,9 +63,8 @@ export declare class Move {
   uci: string;
   /** FEN before the move. */
   before: string;
-  /** FEN after the move (computed on first read for moves from `moves()`). */
-  get after(): string;
-  set after(fen: string);
+  /** FEN after the move: an own property, as in chess.js (computed on first read for moves from `moves()`). */
+  after: string;
   /** The move gives check (or mate). */
   check: boolean;
   /** The move mates. */

@@ -279,6 +279,15 @@ const snippets = {
     return [ep, rights, chess.fen()];
   },
 
+  'copies of a Move keep after (spread, structuredClone, Object.assign); a bare prototype has none'({ Chess }) {
+    const chess = new Chess();
+    const played = chess.move('e4');
+    // (The order of moves() differs: moves are picked by SAN.)
+    const listed = (san) => chess.moves({ verbose: true }).find((m) => m.san === san);
+    const copies = (m) => [{ ...m }.after, structuredClone(m).after, Object.assign({}, m).after, Object.keys(m).includes('after')];
+    return [copies(played), copies(listed('Nc6')), copies(listed('a5')), Object.create(Object.getPrototypeOf(played)).after ?? 'none', listed('d6').after];
+  },
+
   'validateFen and constants'({ validateFen, SQUARES, DEFAULT_POSITION, WHITE, BLACK, KING, PAWN }) {
     return [
       validateFen(DEFAULT_POSITION).ok,
