@@ -3,7 +3,7 @@
 // saves a third of the download and lets a page and its workers share one cached .wasm.
 import './extend.js';
 
-export { default, initSync, Chess, Clock, PgnGame, parsePgn, validateFen } from './rocada.js';
-export { Move, SQUARES, DEFAULT_POSITION, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING } from './objects.js';
+export { default, initSync, Chess, Clock, PgnGame, PgnReader, parsePgn, validateFen } from './rocada.js';
+export { Move, SQUARES, DEFAULT_POSITION, SEVEN_TAG_ROSTER, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING } from './objects.js';
 export { ChessError } from './chess_error.js';
 export { Engine } from './engine.js';

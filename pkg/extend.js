@@ -2,7 +2,7 @@
 // parameter for `header`, a Clock check for `syncClock`). Imported for its side effect by every
 // entry point, before anything can make an object.
 //
-// What the guard does, for every method and getter of Chess, Clock, PgnGame and EngineCore (and `free`,
+// What the guard does, for every method and getter of Chess, Clock, PgnGame, PgnReader and EngineCore (and `free`,
 // `[Symbol.dispose]`), without knowing anything about chess:
 // - the receiver must be a live object made by this module: a freed one gives ChessError
 //   `object-freed`, anything else (`{}`, another class's object, `Object.create(Chess.prototype)`,
@@ -16,7 +16,7 @@
 // - `free()` and `[Symbol.dispose]()` of a freed or foreign object do nothing.
 // The values of the arguments are read by the wasm module through imports that catch every JS
 // exception (src/wasm/js.rs), so the guard does not copy them.
-import { Chess, Clock, EngineCore, PgnGame } from './rocada.js';
+import { Chess, Clock, EngineCore, PgnGame, PgnReader } from './rocada.js';
 import { ChessError } from './chess_error.js';
 
 /** A ChessError whose detail is `{ ...fields, message }`. */
@@ -24,7 +24,7 @@ function fail(code, message, fields) {
   return new ChessError(code, message, { ...fields, message });
 }
 
-const CLASSES = [Chess, Clock, PgnGame, EngineCore];
+const CLASSES = [Chess, Clock, PgnGame, PgnReader, EngineCore];
 /** Per class: each object made by the module -> `{ ptr, busy }` (`ptr` 0 once freed). */
 const STATES = new Map(CLASSES.map((cls) => [cls, new WeakMap()]));
 const CLOCKS = STATES.get(Clock);
@@ -104,6 +104,30 @@ Chess.prototype.syncClock = function syncClock(clock) {
     c.busy = false;
   }
 };
+
+/** `for (const { game, error } of reader)`: each game, or the `invalid-pgn` error of a game
+ * that cannot be read, after which the reader goes on. Other errors (a freed reader) throw. */
+Object.defineProperty(PgnReader.prototype, Symbol.iterator, {
+  configurable: true,
+  writable: true,
+  enumerable: false,
+  value: function* games() {
+    for (;;) {
+      let game;
+      try {
+        game = this.next();
+      } catch (error) {
+        if (error instanceof ChessError && error.code === 'invalid-pgn') {
+          yield { error };
+          continue;
+        }
+        throw error;
+      }
+      if (game === undefined) return;
+      yield { game };
+    }
+  },
+});
 
 for (const cls of CLASSES) {
   const proto = cls.prototype;

@@ -30,6 +30,8 @@ export declare const QUEEN: 'q';
 export declare const KING: 'k';
 /** The FEN of the standard start position. */
 export declare const DEFAULT_POSITION: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+/** The PGN's Seven Tag Roster with the values of an unknown game (as chess.js; frozen). */
+export declare const SEVEN_TAG_ROSTER: Readonly<{ Event: '?'; Site: '?'; Date: '????.??.??'; Round: '?'; White: '?'; Black: '?'; Result: '*' }>;
 
 /**
  * A move, as `moves({ verbose: true })`, `move()`, `undo()` and `history({ verbose: true })`

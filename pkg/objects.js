@@ -24,6 +24,8 @@ export const ROOK = 'r';
 export const QUEEN = 'q';
 export const KING = 'k';
 export const DEFAULT_POSITION = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+/** The PGN's Seven Tag Roster with the values of an unknown game, as chess.js (frozen). */
+export const SEVEN_TAG_ROSTER = Object.freeze({ Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*' });
 
 /** Role codes: 0 = none, 1 = pawn ... 6 = king. */
 const ROLES = [undefined, 'p', 'n', 'b', 'r', 'q', 'k'];

@@ -288,8 +288,82 @@ const snippets = {
     return [copies(played), copies(listed('Nc6')), copies(listed('a5')), Object.create(Object.getPrototypeOf(played)).after ?? 'none', listed('d6').after];
   },
 
-  'validateFen and constants'({ validateFen, SQUARES, DEFAULT_POSITION, WHITE, BLACK, KING, PAWN }) {
+  'loadPgn: the Seven Tag Roster, the tags read, Result from the termination marker'({ Chess }) {
+    const chess = new Chess();
+    chess.loadPgn('1. e4 e5 1-0');
+    const bare = [chess.getHeaders(), chess.pgn()];
+    chess.loadPgn('[White "Anna"]\n[Opening "Open Game"]\n\n1. e4 e5 2. Nf3 *');
+    return [bare, chess.getHeaders()];
+  },
+
+  'a comment stays with its position across undo and the same move again'({ Chess }) {
+    const chess = new Chess();
+    chess.move('e4');
+    chess.setComment('keep');
+    chess.move('e5');
+    chess.setComment('and this');
+    chess.undo();
+    chess.undo();
+    const gone = [chess.getComment() ?? 'none', chess.history().length];
+    chess.move('e4');
+    const back = chess.getComment();
+    chess.move('c5');
+    const other = chess.getComment() ?? 'none';
+    chess.undo();
+    chess.move('e5');
+    const again = [chess.getComment(), chess.getComments()];
+    chess.undo();
+    chess.getComments(); // chess.js forgets what is off the line here
+    chess.move('e5');
+    return [gone, back, other, again, chess.getComment() ?? 'none', chess.pgn()];
+  },
+
+  'setComment: braces become brackets'({ Chess }) {
+    const chess = new Chess();
+    chess.move('e4');
+    chess.setComment('{x}');
+    return [chess.getComment(), chess.pgn()];
+  },
+
+  'setCastlingRights: set, clear, refused without the rook'({ Chess }) {
+    const chess = new Chess('r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1');
+    const out = [chess.setCastlingRights('w', { k: true }), chess.fen()];
+    out.push(chess.setCastlingRights('b', { k: true, q: true }), chess.fen(), chess.getCastlingRights('b'));
+    out.push(chess.setCastlingRights('b', { q: false }), chess.fen());
+    out.push(chess.setCastlingRights('w', {}), chess.fen());
+    chess.remove('a1');
+    out.push(chess.setCastlingRights('w', { q: true }), chess.fen(), chess.getCastlingRights('w'));
+    return out;
+  },
+
+  'PGN layout: comments, a first move by Black, an empty game'({ Chess }) {
+    const chess = new Chess('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+    chess.setComment('start');
+    chess.move('e5');
+    chess.setComment('symmetry');
+    chess.move('Nf3');
+    const empty = new Chess();
+    const commented = new Chess();
+    commented.setComment('nothing yet');
+    return [chess.pgn(), empty.pgn(), commented.pgn(), chess.pgn({ newline: '\r\n' })];
+  },
+
+  'loadPgn strict: canonical SAN only'({ Chess }) {
+    // (What stays after a refused load differs on purpose: see the README's differences.)
+    return ['1. e4 e5 2. Nf3 *', '1. e4 e5 2. Ng1f3 *', '1. e2e4 e5 *', '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 *'].map((text) => {
+      const chess = new Chess();
+      try {
+        chess.loadPgn(text, { strict: true });
+        return chess.history();
+      } catch {
+        return 'refused';
+      }
+    });
+  },
+
+  'validateFen and constants'({ validateFen, SQUARES, DEFAULT_POSITION, SEVEN_TAG_ROSTER, WHITE, BLACK, KING, PAWN }) {
     return [
+      SEVEN_TAG_ROSTER,
       validateFen(DEFAULT_POSITION).ok,
       validateFen('2n1r3/p1k2pp1/B1p3b1/P7/5bP1/2N1B3/1P2KP2/2R5 b - - 4 25').ok,
       validateFen('not a fen').ok,

@@ -69,3 +69,39 @@ test(`${OBJECTS.toLocaleString('en-US')} Chess objects, a full GC after each bat
   const { peak } = churn('gc', ['--expose-gc']);
   assert.ok(peak <= 8 * MiB, `peak ${peak} bytes`);
 });
+
+// A PGN database with a bad game at the end: parsePgn throws and keeps nothing (three calls do
+// not grow the memory past the first), and PgnReader gives every good game, the bad one's
+// error, and the game after it.
+test('parsePgn of good games and a bad one keeps no memory; PgnReader reads past the bad game', () => {
+  writeFileSync(
+    join(ctx.app, 'database.mjs'),
+    `import { parsePgn, PgnReader, ChessError, initSync } from 'rocada';
+const memory = () => initSync().memory.buffer.byteLength;
+const good = '[Event "x"]\\n\\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\\n\\n';
+const text = good.repeat(Number(process.argv[2])) + '1. e4 e5 2. Ke3 *\\n\\n' + '1. d4 d5 *\\n';
+const sizes = [];
+for (let i = 0; i < 3; i++) {
+  try { parsePgn(text); throw new Error('no error'); } catch (e) { if (!(e instanceof ChessError) || e.code !== 'invalid-pgn') throw e; }
+  sizes.push(memory());
+}
+let games = 0, last, errors = [];
+for (const { game, error } of new PgnReader(text)) {
+  if (error) { errors.push([error.code, error.detail.game, error.detail.reason]); continue; }
+  games++;
+  last = game.mainline().map((m) => m.uci).join(' ');
+  game.free();
+}
+sizes.push(memory());
+console.log(JSON.stringify({ sizes, games, last, errors }));
+`,
+  );
+  const n = 50_000;
+  const out = JSON.parse(run(process.execPath, ['database.mjs', String(n)], ctx.app));
+  console.log(`# ${n.toLocaleString('en-US')} games + 1 bad: wasm memory after each parsePgn and after PgnReader ${out.sizes.map((b) => (b / MiB).toFixed(1)).join(', ')} MiB`);
+  assert.equal(out.games, n + 1);
+  assert.equal(out.last, 'd2d4 d7d5');
+  assert.deepEqual(out.errors, [['invalid-pgn', n + 1, 'illegal-move']]);
+  assert.ok(out.sizes[2] <= out.sizes[0] + MiB, `parsePgn grew: ${out.sizes}`);
+  assert.ok(out.sizes[3] <= out.sizes[0] + MiB, `PgnReader grew: ${out.sizes}`);
+});

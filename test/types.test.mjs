@@ -121,7 +121,7 @@ const t: 'mate' = s.termination!; // error
 s.nonsense; // error
 chess.explain('e4', { lang: 'de' }); // error
 chess.pgn({ maxWidth: '80' }); // error
-chess.loadPgn('1. e4', { strict: true }); // error
+chess.loadPgn('1. e4', { strict: 'yes' }); // error
 new Clock(5); // error
 parsePgn('x')[0]!.moves[0]!.unknownField; // error
 const n: string = chess.perft(3); // error

@@ -568,7 +568,7 @@ fn game_api() {
 
     // Moves in Romanian letters (C = cal, the knight; N = nebun, the bishop).
     let text = "1. e4 e5 2. Cf3 Cc6 3. Nb5 a6 *";
-    let opts = pgn::ReadOptions { lang: rocada::Lang::Ro };
+    let opts = pgn::ReadOptions { lang: rocada::Lang::Ro, ..Default::default() };
     let g = Reader::with_options(text.as_bytes(), opts).next().unwrap().unwrap();
     let steps: Vec<_> = g.mainline().collect();
     assert_eq!(to_san(&steps[4].before, steps[4].node.mv), "Bb5");

@@ -63,6 +63,30 @@ fn a_comment_holding_a_brace_and_newlines_stays_one_comment_of_one_game() {
 }
 
 #[test]
+fn the_chess_js_layout() {
+    let mut g = game_of(&["e4", "e5", "Nf3"]);
+    g.root.nodes[0].comments_after.push("best by test".to_owned());
+    g.root.nodes[1].variations.push(Line { nodes: vec![game_of(&["e4", "c5"]).root.nodes.remove(1)], comments: vec![] });
+    let chess_js = WriteOptions { chess_js: true, width: usize::MAX, ..WriteOptions::default() };
+    let text = pgn::write_game(&g, &chess_js);
+    assert!(text.ends_with("\n\n1. e4 {best by test} e5 (1... c5) 2. Nf3 *\n"), "{text}");
+    assert_eq!(read_one(&text).root, g.root);
+    // From a position with Black to move: `1. ...`; no moves: no blank line, ` *`.
+    let black = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", CastlingMode::Standard).unwrap();
+    let mut g = Game::from_position(black.clone());
+    let e5 = rocada::parse_san(&black, "e5", &rocada::SanOptions::default()).unwrap();
+    g.root.nodes.push(Node::new(e5, String::new()));
+    let text = pgn::write_game(&g, &WriteOptions { canonical_san: true, ..chess_js });
+    assert!(text.ends_with("\n\n1. ... e5 *\n"), "{text}");
+    assert_eq!(read_one(&text).root.nodes.len(), 1);
+    let mut empty = Game::new();
+    empty.tags = vec![("White".to_owned(), "A".to_owned())];
+    assert_eq!(pgn::write_game(&empty, &chess_js), "[White \"A\"]\n *\n");
+    empty.root.comments.push("hi".to_owned());
+    assert_eq!(pgn::write_game(&empty, &chess_js), "[White \"A\"]\n{hi} *\n");
+}
+
+#[test]
 fn every_comment_shape_the_reader_produces_round_trips() {
     let shapes = [
         "",
@@ -97,10 +121,10 @@ fn every_comment_shape_the_reader_produces_round_trips() {
         let mut v = game_of(&["e4", "d5"]).root.nodes.remove(1);
         v.comments_before.push(shape.to_owned());
         g.root.nodes[1].variations.push(Line { nodes: vec![v], comments: vec![] });
-        for width in [1, 3, 80, usize::MAX] {
-            let text = pgn::write_game(&g, &WriteOptions { width, ..WriteOptions::default() });
+        for (width, chess_js) in [1, 3, 80, usize::MAX].into_iter().flat_map(|w| [(w, false), (w, true)]) {
+            let text = pgn::write_game(&g, &WriteOptions { width, chess_js, ..WriteOptions::default() });
             let again = read_one(&text);
-            assert_eq!(again.root, expected(&g).root, "{shape:?} at width {width}:\n{text}");
+            assert_eq!(again.root, expected(&g).root, "{shape:?} at width {width}, chess.js layout {chess_js}:\n{text}");
         }
         assert_reads_back(&g, &expected(&g));
     }
@@ -525,10 +549,10 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(3000), ..ProptestConfig::default() })]
 
     #[test]
-    fn random_games_round_trip(plan in plan(), width in prop_oneof![Just(80usize), 1usize..120]) {
+    fn random_games_round_trip(plan in plan(), width in prop_oneof![Just(80usize), 1usize..120], chess_js in any::<bool>()) {
         let g = build(&plan);
         let want = expected(&g);
-        let opts = WriteOptions { width, ..WriteOptions::default() };
+        let opts = WriteOptions { width, chess_js, ..WriteOptions::default() };
         let text = pgn::try_write_game(&g, &opts).unwrap_or_else(|e| panic!("{e}"));
         prop_assert_eq!(&text, &pgn::write_game(&g, &opts));
         prop_assert!(longest_line(&text) <= MAX_LINE_LEN);

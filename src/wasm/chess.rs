@@ -283,7 +283,7 @@ impl Chess {
             }
         };
         let mv = played?;
-        self.record.sync(self.game.moves());
+        self.record.sync(&self.game);
         Ok(self.last_move_object(mv, style))
     }
 
@@ -300,8 +300,9 @@ impl Chess {
             return Ok(JsValue::NULL);
         };
         let object = self.last_move_object(mv, style);
+        self.record.take_back(self.game.position());
         self.game.undo();
-        self.record.sync(self.game.moves());
+        self.record.sync(&self.game);
         Ok(object)
     }
 
@@ -571,15 +572,52 @@ impl Chess {
     /// The castling rights of `color`: `{ k, q }` (king side, queen side).
     #[wasm_bindgen(js_name = getCastlingRights, unchecked_return_type = "{ k: boolean; q: boolean }")]
     pub fn get_castling_rights(&self, #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue) -> Result<JsValue, JsValue> {
-        let color = options::color(&color, "color")?;
-        let (k, q) = match &self.edit {
-            Some(_) => (false, false),
-            None => {
-                let castles = self.game.position().castles();
-                (castles.rook(color, CastlingSide::KingSide).is_some(), castles.rook(color, CastlingSide::QueenSide).is_some())
-            }
-        };
+        let [k, q] = self.castling_rights(options::color(&color, "color")?);
         Ok(Obj::new().set("k", k).set("q", q).build())
+    }
+
+    /// Whether `color` may castle king side and queen side (an edited board that is not a
+    /// position has no rights).
+    fn castling_rights(&self, color: Color) -> [bool; 2] {
+        let castles = match &self.edit {
+            Some(_) => return [false; 2],
+            None => self.game.position().castles(),
+        };
+        [CastlingSide::KingSide, CastlingSide::QueenSide].map(|side| castles.rook(color, side).is_some())
+    }
+
+    /// Sets or clears `color`'s castling rights, as chess.js: `{ k: true }` gives the king side
+    /// (with the outermost rook on that side of the king, in Chess960 too), `{ q: false }` takes
+    /// the queen side away, a side not named stays. `true` if the rights are now as asked
+    /// (a right the board cannot have, with the king or the rook gone, is not given). As every
+    /// edit, a change starts a new game from the new board.
+    #[wasm_bindgen(js_name = setCastlingRights)]
+    pub fn set_castling_rights(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "{ k?: boolean; q?: boolean }")] rights: JsValue,
+    ) -> Result<bool, JsValue> {
+        let color = options::color(&color, "color")?;
+        if !rights.is_object() {
+            return Err(
+                Failure::Argument { argument: "rights", message: format!("expected {{ k?, q? }}, got {}", type_name(&rights)) }.into()
+            );
+        }
+        let o = Options::read(Some(&rights), "rights", &["k", "q"])?;
+        let asked = [(CastlingSide::KingSide, o.bool("k")?), (CastlingSide::QueenSide, o.bool("q")?)];
+        let mut setup = self.current_setup();
+        let before = setup.castling_rights;
+        for (side, on) in asked {
+            if let Some(on) = on {
+                editor::set_castling(&mut setup, color, side, on);
+            }
+        }
+        if setup.castling_rights != before {
+            let mode = self.mode();
+            self.set_setup(setup, mode, true);
+        }
+        let now = self.castling_rights(color);
+        Ok(asked.iter().zip(now).all(|((_, on), has)| on.is_none_or(|on| on == has)))
     }
 
     /// The Polyglot Zobrist hash of the position, 16 hex digits.
@@ -729,7 +767,7 @@ impl Chess {
             Some(m) => Some(self.resolve(pos, &m)?),
         };
         self.game.claim_draw(declared).map_err(|e| self.game_failure(e, "", self.lang))?;
-        self.record.sync(self.game.moves());
+        self.record.sync(&self.game);
         Ok(())
     }
 
@@ -770,8 +808,12 @@ impl Chess {
         };
         let newline = o.string("newline")?;
         let game = self.pgn_game()?;
-        let options =
-            WriteOptions { canonical_san: true, width: if width == 0 { usize::MAX / 2 } else { width }, ..WriteOptions::default() };
+        let options = WriteOptions {
+            canonical_san: true,
+            chess_js: true,
+            width: if width == 0 { usize::MAX / 2 } else { width },
+            ..WriteOptions::default()
+        };
         let mut text = pgn::write_game(&game, &options);
         while text.ends_with('\n') {
             text.pop();
@@ -783,7 +825,7 @@ impl Chess {
     }
 
     /// Loads the first game of a PGN text: headers, moves, comments, NAGs, variations.
-    /// Options: `lang` (piece letters accepted besides English), `newlineChar`. Throws
+    /// Options: `lang` (piece letters accepted besides English), `strict` (canonical SAN only, as chess.js), `newlineChar`. Throws
     /// `invalid-pgn` with `{ game, line, column, reason, message }`; the game is unchanged then.
     #[wasm_bindgen(js_name = loadPgn)]
     pub fn load_pgn(
@@ -792,9 +834,6 @@ impl Chess {
         options: Option<LoadPgnOptionsArg>,
     ) -> Result<(), JsValue> {
         let o = Options::read(options.as_ref(), "options", &["strict", "lang", "newlineChar"])?;
-        if o.bool("strict")?.unwrap_or(false) {
-            return Err(Failure::Option { option: "strict".to_owned(), message: "strict PGN reading is not available".to_owned() }.into());
-        }
         let lang = o.lang()?.unwrap_or(self.lang);
         let mut text = pgn
             .as_string()
@@ -806,7 +845,12 @@ impl Chess {
                 text = js_sys::JsString::from(text).replace_all(&nl, "\n").into();
             }
         }
-        match Reader::with_options(text.as_bytes(), ReadOptions { lang }).read_game() {
+        match Reader::with_options(
+            std::io::Cursor::new(text.into_bytes()),
+            ReadOptions { lang, strict: o.bool("strict")?.unwrap_or(false) },
+        )
+        .read_game()
+        {
             None => {
                 self.reset();
                 Ok(())
@@ -876,12 +920,14 @@ impl Chess {
         self.record.comment().map_or(JsValue::UNDEFINED, |c| JsValue::from_str(&c))
     }
 
-    /// Sets the comment on the current position.
+    /// Sets the comment on the current position. Braces become brackets, as in chess.js (a
+    /// brace cannot stand in a PGN comment); chess.js changes only the first of each.
     #[wasm_bindgen(js_name = setComment)]
     pub fn set_comment(&mut self, #[wasm_bindgen(unchecked_param_type = "string")] comment: JsValue) -> Result<(), JsValue> {
         let comment = comment
             .as_string()
             .ok_or_else(|| Failure::Argument { argument: "comment", message: format!("expected a string, got {}", type_name(&comment)) })?;
+        let comment = comment.replace('{', "[").replace('}', "]");
         self.record.set_comment(comment);
         Ok(())
     }
@@ -900,7 +946,9 @@ impl Chess {
 
     /// Every comment of the game: `[{ fen, comment }]`, in game order.
     #[wasm_bindgen(js_name = getComments, unchecked_return_type = "{ fen: string; comment: string }[]")]
-    pub fn get_comments(&self) -> JsValue {
+    pub fn get_comments(&mut self) -> JsValue {
+        // As chess.js: what is not on the game's line now is forgotten.
+        self.record.forget_taken_back();
         let list = js_sys::Array::new();
         if self.edit.is_some() {
             return list.into();

@@ -19,23 +19,67 @@ pub struct PgnGame {
 
 /// Every game of a PGN text. Option `lang`: piece letters accepted besides English. Throws
 /// `ChessError` `invalid-pgn` with `{ game, line, column, reason, message }` for the first
-/// game that cannot be read (reason `too-many-games` past `pgn::MAX_GAMES` games).
+/// game that cannot be read (reason `too-many-games` past `pgn::MAX_GAMES` games); then no
+/// game was made, and nothing is left to free. [`PgnReader`] reads one game at a time and
+/// goes on past a bad one.
 #[wasm_bindgen(js_name = parsePgn, unchecked_return_type = "PgnGame[]")]
 pub fn parse_pgn(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     options: Option<LangOptionsArg>,
 ) -> Result<JsValue, JsValue> {
-    let o = Options::read(options.as_ref(), "options", &["lang"])?;
-    let lang = o.lang()?.unwrap_or(Lang::En);
-    let text = text
-        .as_string()
-        .ok_or_else(|| Failure::Argument { argument: "text", message: format!("expected a string, got {}", type_name(&text)) })?;
-    let list = js_sys::Array::new();
-    let mut reader = Reader::with_options(text.as_bytes(), ReadOptions { lang }).limit_games(pgn::MAX_GAMES);
+    // Every game is read before any becomes a JS object: on an error the games read so far
+    // are dropped here, not left to the garbage collector.
+    let mut games = Vec::new();
+    let mut reader = text_reader(&text, options.as_ref())?.limit_games(pgn::MAX_GAMES);
     while let Some(game) = reader.read_game() {
-        list.push(&PgnGame { game: game.map_err(Failure::from)? }.into());
+        games.push(game.map_err(Failure::from)?);
+    }
+    let list = js_sys::Array::new();
+    for game in games {
+        list.push(&PgnGame { game }.into());
     }
     Ok(list.into())
+}
+
+/// A reader of the PGN `text` (a string) with the `lang` of `options`.
+fn text_reader(text: &JsValue, options: Option<&LangOptionsArg>) -> Result<Reader<std::io::Cursor<Vec<u8>>>, JsValue> {
+    let lang = Options::read(options, "options", &["lang"])?.lang()?.unwrap_or(Lang::En);
+    let text = text
+        .as_string()
+        .ok_or_else(|| Failure::Argument { argument: "text", message: format!("expected a string, got {}", type_name(text)) })?;
+    Ok(Reader::with_options(std::io::Cursor::new(text.into_bytes()), ReadOptions { lang, ..ReadOptions::default() }))
+}
+
+/// Reads the games of a PGN text one at a time, for databases: memory holds the text and one
+/// game, a bad game is reported and the reader goes on with the next, and there is no limit
+/// on the number of games. `next()` gives the next `PgnGame`, `undefined` at the end, or
+/// throws `ChessError` `invalid-pgn` for a game that cannot be read (calling `next()` again
+/// goes on after it). `for (const item of reader)` gives `{ game }` or `{ error }` per game.
+#[wasm_bindgen]
+pub struct PgnReader {
+    reader: Reader<std::io::Cursor<Vec<u8>>>,
+}
+
+#[wasm_bindgen]
+impl PgnReader {
+    /// A reader of `text`. Option `lang`: piece letters accepted besides English.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        options: Option<LangOptionsArg>,
+    ) -> Result<PgnReader, JsValue> {
+        Ok(PgnReader { reader: text_reader(&text, options.as_ref())? })
+    }
+
+    /// The next game, `undefined` at the end; throws `invalid-pgn` for a bad game.
+    #[wasm_bindgen(unchecked_return_type = "PgnGame | undefined")]
+    pub fn next(&mut self) -> Result<JsValue, JsValue> {
+        match self.reader.read_game() {
+            None => Ok(JsValue::UNDEFINED),
+            Some(Ok(game)) => Ok(PgnGame { game }.into()),
+            Some(Err(e)) => Err(Failure::from(e).into()),
+        }
+    }
 }
 
 #[wasm_bindgen]

@@ -114,8 +114,8 @@ export interface LoadPgnOptions {
   lang?: Lang;
   /** A line separator to read as `'\n'`. */
   newlineChar?: string;
-  /** Only `false`: strict PGN reading is not available. */
-  strict?: false;
+  /** Canonical SAN only (no `Ng1f3`, no coordinate moves), as chess.js. Default: false. */
+  strict?: boolean;
 }
 
 /** Why a game ended. */
@@ -257,6 +257,13 @@ export interface ClockPress {
 }
 
 /** A move of a PGN game tree. */
+/** One item of `for (const item of new PgnReader(text))`: a game, or why one cannot be read. */
+export type PgnReadItem = { game: PgnGame; error?: undefined } | { game?: undefined; error: import('./chess_error.js').ChessError };
+
+export interface PgnReader {
+  [Symbol.iterator](): Iterator<PgnReadItem>;
+}
+
 export interface PgnNode {
   /** As written in the PGN (`0-0`, `Ng1f3`), without annotations. */
   san: string;

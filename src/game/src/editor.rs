@@ -3,7 +3,7 @@
 //! the rules accept it on its own; what remains is a legal position, or the board and why it
 //! is not one (kept for further editing).
 
-use crate::{Bitboard, CastlingMode, Invalid, Position, PositionError, Setup};
+use crate::{Bitboard, CastlingMode, CastlingSide, Color, Invalid, Piece, Position, PositionError, Rank, Role, Setup};
 
 /// A board that is not (yet) a legal position, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +54,46 @@ pub fn edited_position(mut setup: Setup, mode: CastlingMode, sandbox: bool) -> R
         return Err(Unplayable { setup, error });
     }
     build(setup.clone()).map_err(|error| Unplayable { setup, error })
+}
+
+/// Gives `color` the right to castle on `side` (`on`), or takes it away: the right goes with
+/// the outermost rook of `color` on its back rank on that side of its king (in a standard
+/// position, the corner rook). Given where no such rook or king stands, nothing changes; a
+/// right the rules refuse is dropped by [`edited_position`] afterwards.
+///
+/// ```
+/// use rocada_rules::{CastlingSide, Color, Setup};
+/// use rocada_game::editor::set_castling;
+/// let mut setup = Setup::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1").unwrap();
+/// set_castling(&mut setup, Color::White, CastlingSide::KingSide, true);
+/// set_castling(&mut setup, Color::Black, CastlingSide::QueenSide, true);
+/// assert_eq!(setup.fen(rocada_rules::CastlingNotation::Standard), "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1");
+/// ```
+pub fn set_castling(setup: &mut Setup, color: Color, side: CastlingSide, on: bool) {
+    let back = Bitboard::from_rank(if color == Color::White { Rank::First } else { Rank::Eighth });
+    let Some(king) = (setup.board.by_piece(Piece { color, role: Role::King }) & back).first() else {
+        return;
+    };
+    let beside = |sq: crate::Square| match side {
+        CastlingSide::KingSide => sq.file() > king.file(),
+        CastlingSide::QueenSide => sq.file() < king.file(),
+    };
+    for sq in setup.castling_rights & back {
+        if beside(sq) {
+            setup.castling_rights = setup.castling_rights.without(sq);
+        }
+    }
+    if on {
+        // Squares come lowest file first.
+        let mut rooks = (setup.board.by_piece(Piece { color, role: Role::Rook }) & back).filter(|&sq| beside(sq));
+        let outer = match side {
+            CastlingSide::KingSide => rooks.last(),
+            CastlingSide::QueenSide => rooks.next(),
+        };
+        if let Some(rook) = outer {
+            setup.castling_rights = setup.castling_rights.with(rook);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 
 use crate::game::Game;
 use crate::pgn::{self, GameResult, Line, Node};
-use crate::{CastlingMode, CastlingNotation, Move, Position, Setup};
+use crate::{CastlingMode, CastlingNotation, Position, Setup};
 
 /// Where the game starts, for the tags made on demand.
 #[derive(Clone, Copy, Debug)]
@@ -58,17 +58,42 @@ pub struct Record {
     start_comments: Vec<String>,
     /// The termination marker of a loaded PGN.
     result: Option<GameResult>,
+    /// Comments of moves taken back, by the position they followed (its [`PositionKey`]):
+    /// played again, a move to that position gets its comment back (chess.js keeps comments
+    /// by FEN).
+    stash: Vec<(PositionKey, Vec<String>)>,
+}
+
+/// The most comments kept for moves taken back (then they are forgotten, and it starts again).
+const STASH_LIMIT: usize = 256;
+
+/// What a FEN says of a position, without writing it: its hash and its two move counters.
+type PositionKey = (u64, u32, u32);
+
+fn key(pos: &Position) -> PositionKey {
+    (pos.zobrist_hash(), pos.halfmoves(), pos.fullmoves())
 }
 
 impl Record {
-    /// The record of a parsed PGN game (its tags, tree and result marker; `g.start` is left).
+    /// The record of a parsed PGN game (its tree and result marker; `g.start` is left). Its
+    /// tags are chess.js's after `loadPgn`: the start's own ([`default_tags`]: the Seven Tag
+    /// Roster, `SetUp` and `FEN`) overridden by the ones read, in their order; a `Result` tag
+    /// the text lacks comes from its termination marker.
     pub fn from_pgn(g: pgn::Game) -> Record {
+        let mut tags = default_tags(Start::Position(&g.start));
+        let has_result = g.tags.iter().any(|(k, _)| k == "Result");
+        for (k, v) in &g.tags {
+            set(&mut tags, k, v);
+        }
+        if !has_result {
+            set(&mut tags, "Result", g.result.as_str());
+        }
         let mut root = g.root;
         let start_comments = match root.nodes.first_mut() {
             Some(first) => std::mem::take(&mut first.comments_before),
             None => std::mem::take(&mut root.comments),
         };
-        Record { tags: Some(g.tags), line: root, start_comments, result: Some(g.result) }
+        Record { tags: Some(tags), line: root, start_comments, result: Some(g.result), stash: Vec::new() }
     }
 
     /// A fresh record for a new game from `start`; with `preserve_headers` the tags set so far
@@ -175,8 +200,10 @@ impl Record {
         old
     }
 
-    /// Keeps one node per move of `moves` (the game's) after moves were played or taken back.
-    pub fn sync(&mut self, moves: &[Move]) {
+    /// Keeps one node per move of `game` after moves were played or taken back. A move to a
+    /// position whose comment was taken back with [`Record::take_back`] gets it back.
+    pub fn sync(&mut self, game: &Game) {
+        let moves = game.moves();
         let line = &mut self.line;
         while line.nodes.len() > moves.len() {
             if let Some(mut node) = line.nodes.pop() {
@@ -185,11 +212,36 @@ impl Record {
                 line.comments = node.comments_before;
             }
         }
-        for &m in &moves[line.nodes.len()..] {
-            let mut node = Node::new(m, String::new());
+        for (i, &mv) in moves.iter().enumerate().skip(line.nodes.len()) {
+            let mut node = Node::new(mv, String::new());
             node.comments_before = std::mem::take(&mut line.comments);
+            if let Some(pos) = game.positions().get(i + 1).filter(|_| !self.stash.is_empty()) {
+                let at = key(pos);
+                if let Some(k) = self.stash.iter().rposition(|(f, _)| *f == at) {
+                    node.comments_after = self.stash.remove(k).1;
+                }
+            }
             line.nodes.push(node);
         }
+    }
+
+    /// Before the last move is taken back: keeps its comments by `after`, the position it led
+    /// to, so that they come back with a move to that position (chess.js keeps comments by
+    /// FEN).
+    pub fn take_back(&mut self, after: &Position) {
+        let Some(node) = self.line.nodes.last_mut() else { return };
+        if node.comments_after.is_empty() {
+            return;
+        }
+        if self.stash.len() == STASH_LIMIT {
+            self.stash.clear();
+        }
+        self.stash.push((key(after), std::mem::take(&mut node.comments_after)));
+    }
+
+    /// Forgets the comments of moves taken back (chess.js prunes them on `getComments()`).
+    pub fn forget_taken_back(&mut self) {
+        self.stash.clear();
     }
 
     /// The game as a PGN tree: the tags, the result marker (the game's result if decided,
@@ -253,14 +305,51 @@ mod tests {
         let mut r = Record::default();
         r.set_comment("start".into());
         game.play_san("e4").unwrap();
-        r.sync(game.moves());
+        r.sync(&game);
         r.set_comment("best by test".into());
         assert_eq!(r.comments(), vec![(0, "start".to_owned()), (1, "best by test".to_owned())]);
         game.undo();
-        r.sync(game.moves());
+        r.sync(&game);
         assert_eq!(r.comment().as_deref(), Some("start"));
         let g = r.to_pgn(&game, Start::Position(game.initial_position()));
         assert_eq!(g.root.comments, vec!["start".to_owned()]);
         assert_eq!(r.remove_comments().len(), 1);
+    }
+
+    #[test]
+    fn a_comment_comes_back_with_its_position() {
+        let mut game = Game::new();
+        let mut r = Record::default();
+        for san in ["e4", "e5"] {
+            game.play_san(san).unwrap();
+            r.sync(&game);
+            r.set_comment(format!("after {san}"));
+        }
+        for _ in 0..2 {
+            r.take_back(game.position());
+            game.undo();
+            r.sync(&game);
+        }
+        assert_eq!(r.comments(), vec![]);
+        game.play_san("e4").unwrap();
+        r.sync(&game);
+        assert_eq!(r.comment().as_deref(), Some("after e4"));
+        // Another move, another position: no comment; the old one waits for its position.
+        game.play_san("c5").unwrap();
+        r.sync(&game);
+        assert_eq!(r.comment(), None);
+        r.take_back(game.position());
+        game.undo();
+        r.sync(&game);
+        game.play_san("e5").unwrap();
+        r.sync(&game);
+        assert_eq!(r.comment().as_deref(), Some("after e5"));
+        r.take_back(game.position());
+        game.undo();
+        r.sync(&game);
+        r.forget_taken_back();
+        game.play_san("e5").unwrap();
+        r.sync(&game);
+        assert_eq!(r.comment(), None);
     }
 }

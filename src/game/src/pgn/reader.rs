@@ -20,11 +20,15 @@ use crate::{parse_san, parse_uci, SanOptions};
 use crate::{CastlingMode, Lang, Position};
 use std::io::BufRead;
 
-/// How to read: which language's piece letters moves may use besides English.
+/// How to read: which language's piece letters moves may use besides English, and whether
+/// moves must be canonical SAN.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReadOptions {
     /// Piece letters accepted besides English (default: English only).
     pub lang: Lang,
+    /// Accept only canonical SAN ([`SanOptions::strict`]: no `Ng1f3`, no coordinate moves),
+    /// as chess.js's `loadPgn(text, { strict: true })`. Default: lenient.
+    pub strict: bool,
 }
 
 /// Reads games one at a time from a [`BufRead`]; an [`Iterator`] of `Result<Game, PgnError>`.
@@ -240,7 +244,7 @@ impl<R: BufRead> Reader<R> {
             let mut stack: Vec<Frame> = vec![Frame::new(start.clone(), (0, 0))];
             stack[0].pending = leading;
             let mut result = None;
-            let opts = SanOptions { lang: self.options.lang, ..SanOptions::default() };
+            let opts = SanOptions { lang: self.options.lang, strict: self.options.strict };
             let fault =
                 |f: PgnErrorKind, t: &Token, stack: &Vec<Frame>| Outcome::Fault((f, t.line, t.col), false, (stack.len() - 1) as u32);
             loop {
@@ -433,7 +437,7 @@ fn symbol(top: &mut Frame, mut text: String, opts: &SanOptions) -> Result<(), Pg
     nags.reverse();
     // A coordinate move (`g1f3`, `e7e8q`, `e1g1`), as UCI writes it and chess.js reads it, is
     // read as one first: lenient SAN would take `b8d7` for a bishop move (`b` as `B`).
-    let uci = if is_coordinate_move(&text[..san_len]) { parse_uci(&top.pos, &text[..san_len]).ok() } else { None };
+    let uci = if !opts.strict && is_coordinate_move(&text[..san_len]) { parse_uci(&top.pos, &text[..san_len]).ok() } else { None };
     let mv = match uci.map_or_else(|| parse_san(&top.pos, &text[..san_len], opts), Ok) {
         Ok(mv) => mv,
         Err(e) => return Err(PgnErrorKind::InvalidMove { san: text, code: e.code(), message: e.to_string() }),
@@ -452,7 +456,7 @@ fn symbol(top: &mut Frame, mut text: String, opts: &SanOptions) -> Result<(), Pg
 fn is_coordinate_move(text: &str) -> bool {
     let b = text.as_bytes();
     let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
-    matches!(b.len(), 4 | 5) && square(b[0], b[1]) && square(b[2], b[3]) && b.get(4).map_or(true, |c| b"qrbnQRBN".contains(c))
+    matches!(b.len(), 4 | 5) && square(b[0], b[1]) && square(b[2], b[3]) && b.get(4).is_none_or(|c| b"qrbnQRBN".contains(c))
 }
 
 /// The position a game starts from, by its `FEN` and `Variant` tags.

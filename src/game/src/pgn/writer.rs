@@ -49,11 +49,16 @@ pub struct WriteOptions {
     pub variations: bool,
     /// The line width of the movetext. Default: 80.
     pub width: usize,
+    /// chess.js's layout, for its users' snapshots: comments in tight braces (`{like this}`),
+    /// no move number for Black after a comment, `12. ...` for a first move by Black, the blank
+    /// line after the tags only before moves, and ` *` for empty movetext. It reads back the
+    /// same. Default: false, the PGN standard's export layout.
+    pub chess_js: bool,
 }
 
 impl Default for WriteOptions {
     fn default() -> WriteOptions {
-        WriteOptions { canonical_san: false, nag_symbols: false, comments: true, variations: true, width: 80 }
+        WriteOptions { canonical_san: false, nag_symbols: false, comments: true, variations: true, width: 80, chess_js: false }
     }
 }
 
@@ -133,11 +138,15 @@ pub fn write_game_to(out: &mut String, game: &Game, options: &WriteOptions) {
         }
         out.push_str("\"]\n");
     }
-    if any {
+    let moves = !game.root.nodes.is_empty();
+    if any && (moves || !options.chess_js) {
         out.push('\n');
     }
-    let mut w = Wrap::new(out, options.width);
+    let mut w = Wrap::new(out, options.width, options.chess_js);
     movetext(&mut w, game, options);
+    if options.chess_js && !moves && (game.root.comments.is_empty() || !options.comments) {
+        w.out.push(' ');
+    }
     w.token(game.result.as_str());
     w.out.push('\n');
 }
@@ -341,12 +350,28 @@ struct Wrap<'a> {
     last_start: usize,
     last_len: usize,
     last_spaced: bool,
+    /// chess.js's layout: comments in tight braces, a move number kept on the line of its
+    /// move.
+    tight: bool,
+    /// A move number waiting for its move (in chess.js's layout).
+    number: ArrayString<24>,
 }
 
 impl Wrap<'_> {
-    fn new(out: &mut String, width: usize) -> Wrap<'_> {
+    fn new(out: &mut String, width: usize, tight: bool) -> Wrap<'_> {
         let width = width.clamp(1, MAX_LINE_LEN);
-        Wrap { out, width, col: 0, bytes: 0, open: false, last_start: 0, last_len: 0, last_spaced: false }
+        Wrap {
+            out,
+            width,
+            col: 0,
+            bytes: 0,
+            open: false,
+            last_start: 0,
+            last_len: 0,
+            last_spaced: false,
+            tight,
+            number: ArrayString::new(),
+        }
     }
 
     fn newline(&mut self) {
@@ -356,6 +381,18 @@ impl Wrap<'_> {
     }
 
     fn token(&mut self, tok: &str) {
+        if self.tight && tok.ends_with('.') && tok.starts_with(|c: char| c.is_ascii_digit()) {
+            let _ = self.number.try_push_str(tok);
+            return;
+        }
+        if !self.number.is_empty() {
+            let mut joined = String::with_capacity(self.number.len() + 1 + tok.len());
+            joined.push_str(&self.number);
+            joined.push(' ');
+            joined.push_str(tok);
+            self.number.clear();
+            return self.token(&joined);
+        }
         if tok == "(" {
             if self.open {
                 self.put("(");
@@ -423,7 +460,9 @@ impl Wrap<'_> {
         let mut first = true;
         for word in text.split(' ').filter(|w| !w.is_empty()).flat_map(|w| pieces(w, MAX_LINE_LEN)) {
             if first && tok.len() + 1 + word.len() <= MAX_LINE_LEN {
-                tok.push(' ');
+                if !self.tight {
+                    tok.push(' ');
+                }
             } else {
                 self.put(&tok);
                 tok.clear();
@@ -432,7 +471,7 @@ impl Wrap<'_> {
             first = false;
         }
         if tok.len() + 2 <= MAX_LINE_LEN {
-            tok.push_str(" }");
+            tok.push_str(if self.tight { "}" } else { " }" });
             self.put(&tok);
         } else {
             self.put(&tok);
@@ -493,7 +532,9 @@ fn movetext(w: &mut Wrap<'_>, game: &Game, options: &WriteOptions) {
     let frame = |line, ply, pos: Option<Position>| Frame { line, idx: 0, ply, prev: pos.clone(), pos, var_idx: 0, force_number: true };
     let mut stack = vec![frame(&game.root, ply0, track.then(|| start.clone()))];
 
-    while let Some(top) = stack.last_mut() {
+    loop {
+        let depth = stack.len();
+        let Some(top) = stack.last_mut() else { break };
         // The variations of the node just written, one at a time.
         if top.idx > 0 && options.variations {
             let node = &top.line.nodes[top.idx - 1];
@@ -509,7 +550,8 @@ fn movetext(w: &mut Wrap<'_>, game: &Game, options: &WriteOptions) {
         }
         if top.idx < top.line.nodes.len() {
             let node = &top.line.nodes[top.idx];
-            write_node(w, node, top, options);
+            let game_start = depth == 1 && top.idx == 0;
+            write_node(w, node, top, game_start, options);
             top.prev = top.pos.clone();
             if let Some(pos) = top.pos.as_mut() {
                 pos.play_unchecked(node.mv);
@@ -517,7 +559,7 @@ fn movetext(w: &mut Wrap<'_>, game: &Game, options: &WriteOptions) {
             top.idx += 1;
             top.ply += 1;
             top.var_idx = 0;
-            top.force_number = options.comments && !node.comments_after.is_empty();
+            top.force_number = options.comments && !node.comments_after.is_empty() && !options.chess_js;
             continue;
         }
         if options.comments {
@@ -533,12 +575,13 @@ fn movetext(w: &mut Wrap<'_>, game: &Game, options: &WriteOptions) {
     }
 }
 
-fn write_node(w: &mut Wrap<'_>, node: &Node, frame: &mut Frame<'_>, options: &WriteOptions) {
+/// `game_start`: the first move of the game (not of a variation).
+fn write_node(w: &mut Wrap<'_>, node: &Node, frame: &mut Frame<'_>, game_start: bool, options: &WriteOptions) {
     if options.comments && !node.comments_before.is_empty() {
         for c in &node.comments_before {
             w.comment(c);
         }
-        frame.force_number = true;
+        frame.force_number |= !options.chess_js;
     }
     let number = frame.ply / 2 + 1;
     let mut buf = ArrayString::<24>::new();
@@ -546,7 +589,7 @@ fn write_node(w: &mut Wrap<'_>, node: &Node, frame: &mut Frame<'_>, options: &Wr
         let _ = write!(buf, "{number}.");
         w.token(&buf);
     } else if frame.force_number {
-        let _ = write!(buf, "{number}...");
+        let _ = write!(buf, "{number}{}", if options.chess_js && game_start { ". ..." } else { "..." });
         w.token(&buf);
     }
     // Positions are tracked only when SAN must be computed; a hand-built illegal move stops it.
