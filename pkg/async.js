@@ -4,6 +4,6 @@
 import './extend.js';
 
 export { default, initSync, Chess, Clock, PgnGame, PgnReader, parsePgn, validateFen } from './rocada.js';
-export { Move, SQUARES, DEFAULT_POSITION, SEVEN_TAG_ROSTER, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING } from './objects.js';
+export { Move, SQUARES, DEFAULT_POSITION, SEVEN_TAG_ROSTER, SUFFIX_LIST, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING } from './objects.js';
 export { ChessError } from './chess_error.js';
 export { Engine } from './engine.js';

@@ -10,6 +10,6 @@ import './extend.js';
 initSync({ module: readFileSync(new URL('./rocada_bg.wasm', import.meta.url)) });
 
 export { default, initSync, Chess, Clock, PgnGame, PgnReader, parsePgn, validateFen, EngineCore } from './rocada.js';
-export { Move, SQUARES, DEFAULT_POSITION, SEVEN_TAG_ROSTER, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING } from './objects.js';
+export { Move, SQUARES, DEFAULT_POSITION, SEVEN_TAG_ROSTER, SUFFIX_LIST, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING } from './objects.js';
 export { ChessError } from './chess_error.js';
 export { Engine } from './engine-node.js';

@@ -32,6 +32,10 @@ export declare const KING: 'k';
 export declare const DEFAULT_POSITION: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 /** The PGN's Seven Tag Roster with the values of an unknown game (as chess.js; frozen). */
 export declare const SEVEN_TAG_ROSTER: Readonly<{ Event: '?'; Site: '?'; Date: '????.??.??'; Round: '?'; White: '?'; Black: '?'; Result: '*' }>;
+/** The suffix annotations (NAGs 1 to 6), in chess.js's order (frozen). */
+export declare const SUFFIX_LIST: readonly ['!', '?', '!!', '!?', '?!', '??'];
+/** A suffix annotation: one of `SUFFIX_LIST`. */
+export type Suffix = (typeof SUFFIX_LIST)[number];
 
 /**
  * A move, as `moves({ verbose: true })`, `move()`, `undo()` and `history({ verbose: true })`

@@ -26,6 +26,8 @@ export const KING = 'k';
 export const DEFAULT_POSITION = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 /** The PGN's Seven Tag Roster with the values of an unknown game, as chess.js (frozen). */
 export const SEVEN_TAG_ROSTER = Object.freeze({ Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*' });
+/** The suffix annotations, NAGs 1, 2, 3, 5, 6 and 4, in chess.js's order (frozen). */
+export const SUFFIX_LIST = Object.freeze(['!', '?', '!!', '!?', '?!', '??']);
 
 /** Role codes: 0 = none, 1 = pawn ... 6 = king. */
 const ROLES = [undefined, 'p', 'n', 'b', 'r', 'q', 'k'];

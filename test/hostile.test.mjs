@@ -420,7 +420,7 @@ test('Engine: hostile positions, limits and options reject with a ChessError; th
 test('the exports of every entry and condition are the documented API', async () => {
   const DOCUMENTED = [
     'BISHOP', 'BLACK', 'Chess', 'ChessError', 'Clock', 'DEFAULT_POSITION', 'Engine', 'KING', 'KNIGHT', 'Move', 'PAWN', 'PgnGame', 'PgnReader',
-    'QUEEN', 'ROOK', 'SEVEN_TAG_ROSTER', 'SQUARES', 'WHITE', 'default', 'initSync', 'parsePgn', 'validateFen',
+    'QUEEN', 'ROOK', 'SEVEN_TAG_ROSTER', 'SQUARES', 'SUFFIX_LIST', 'WHITE', 'default', 'initSync', 'parsePgn', 'validateFen',
   ];
   // Node's entry also has the engine's synchronous core, for `npx rocada-uci` (README "API").
   const NODE = [...DOCUMENTED, 'EngineCore'].sort();

@@ -16,8 +16,8 @@ before(() => {
 
 after(() => ctx?.cleanup());
 
-const GOOD = `import { Chess, ChessError, Clock, Move, parsePgn, validateFen, SQUARES, DEFAULT_POSITION } from 'rocada';
-import type { Color, Square, PieceSymbol, Status, Explanation, Obligation, PgnNode, BoardSquare, InvalidFenDetail, MoveErrorDetail, Termination } from 'rocada';
+const GOOD = `import { Chess, ChessError, Clock, Move, parsePgn, validateFen, SQUARES, DEFAULT_POSITION, SUFFIX_LIST } from 'rocada';
+import type { Color, Square, PieceSymbol, Status, Explanation, Obligation, PgnNode, BoardSquare, InvalidFenDetail, MoveErrorDetail, Termination, Suffix } from 'rocada';
 import init from 'rocada/async';
 
 await init();
@@ -57,6 +57,10 @@ const headers: Record<string, string> = chess.header('White', 'Anna', 'Black', '
 chess.setHeader('Event', 'Club');
 const comment: string | undefined = chess.getComment();
 const comments: { fen: string; comment: string }[] = chess.getComments();
+const nags: number[] = chess.getNags(chess.fen());
+const suffix: Suffix | undefined = chess.getSuffixAnnotation();
+const promotes: boolean = chess.isPromotion({ from: "e7", to: "e8" });
+const list: readonly Suffix[] = SUFFIX_LIST;
 const pgn: string = chess.pgn({ maxWidth: 80, newline: '\\n' });
 chess.loadPgn(pgn, { lang: 'en' });
 const n: number = chess.perft(2);
@@ -97,7 +101,7 @@ try {
 chess.free();
 void sans; void either; void played; void undone; void history; void historyVerbose; void color;
 void termination; void over; void board; void type; void put; void removed; void squareColor;
-void attackers; void why; void obligation; void headers; void comment; void comments; void n;
+void attackers; void why; void obligation; void headers; void comment; void comments; void nags; void suffix; void promotes; void list; void n;
 void offer; void c960; void ms; void toControl; void tree; void mainline; void fromPgn; void valid; void squares;
 `;
 
@@ -126,7 +130,10 @@ new Clock(5); // error
 parsePgn('x')[0]!.moves[0]!.unknownField; // error
 const n: string = chess.perft(3); // error
 chess.history({ verbose: true })[0]!.isCapture === true; // error
-void wrong; void m; void t; void n;
+chess.setSuffixAnnotation('!!!'); // error
+chess.addNag(true); // error
+const sfx: '!' = chess.getSuffixAnnotation(); // error
+void wrong; void sfx; void m; void t; void n;
 `;
 
 test('a user program using the whole API compiles in strict mode (NodeNext)', () => {

@@ -870,7 +870,9 @@ impl Chess {
         let mut i = 0;
         while i + 1 < args.len() {
             if let (Some(k), Some(v)) = (args[i].as_string(), args[i + 1].as_string()) {
-                self.record.set_tag(start_of(&self.edit, &self.game), &k, &v);
+                // As chess.js, pairs it cannot take are passed over: here also the ones
+                // `setHeader` refuses (a PGN would not read them back).
+                let _ = self.record.set_tag(&self.game, start_of(&self.edit, &self.game), &k, &v);
             }
             i += 2;
         }
@@ -899,8 +901,9 @@ impl Chess {
             .as_string()
             .ok_or_else(|| Failure::Argument { argument: "value", message: format!("expected a string, got {}", type_name(&value)) })?;
         // What pgn() writes must read back: the reader's limits and characters.
-        pgn::check_tag(&key, &value).map_err(|e| Failure::Argument { argument: "value", message: e.to_string() })?;
-        self.record.set_tag(start_of(&self.edit, &self.game), &key, &value);
+        self.record
+            .set_tag(&self.game, start_of(&self.edit, &self.game), &key, &value)
+            .map_err(|error| Failure::Note { argument: "value", error })?;
         Ok(self.get_headers())
     }
 
@@ -928,7 +931,7 @@ impl Chess {
             .as_string()
             .ok_or_else(|| Failure::Argument { argument: "comment", message: format!("expected a string, got {}", type_name(&comment)) })?;
         let comment = comment.replace('{', "[").replace('}', "]");
-        self.record.set_comment(comment);
+        self.record.set_comment(&self.game, comment).map_err(|error| Failure::Note { argument: "comment", error })?;
         Ok(())
     }
 
@@ -944,8 +947,14 @@ impl Chess {
         self.remove_comment()
     }
 
-    /// Every comment of the game: `[{ fen, comment }]`, in game order.
-    #[wasm_bindgen(js_name = getComments, unchecked_return_type = "{ fen: string; comment: string }[]")]
+    /// Every comment of the game, in game order: `[{ fen, comment, suffixAnnotation?, nags? }]`,
+    /// the last two for a comment on a position a move with NAGs led to. As chess.js 1.4
+    /// every entry has its comment (chess.js's next release also lists positions with only a
+    /// suffix annotation): `getNags(fen)` and `getSuffixAnnotation(fen)` give those.
+    #[wasm_bindgen(
+        js_name = getComments,
+        unchecked_return_type = "{ fen: string; comment: string; suffixAnnotation?: Suffix; nags?: number[] }[]"
+    )]
     pub fn get_comments(&mut self) -> JsValue {
         // As chess.js: what is not on the game's line now is forgotten.
         self.record.forget_taken_back();
@@ -955,23 +964,164 @@ impl Chess {
         }
         let positions = self.game.positions();
         for (ply, comment) in self.record.comments() {
-            list.push(&Obj::new().set("fen", positions[ply].fen()).set("comment", comment).build());
+            let mut entry = Obj::new().set("fen", positions[ply].fen()).set("comment", comment);
+            let nags = self.record.nags(ply);
+            if !nags.is_empty() {
+                entry = entry.opt("suffixAnnotation", self.record.suffix(ply).and_then(|n| n.symbol())).set("nags", nag_array(nags));
+            }
+            list.push(&entry.build());
         }
         list.into()
     }
 
-    /// Removes every comment; returns them as `getComments()` did.
+    /// Removes every comment (NAGs stay); returns them as `[{ fen, comment }]`.
     #[wasm_bindgen(js_name = removeComments, unchecked_return_type = "{ fen: string; comment: string }[]")]
     pub fn remove_comments(&mut self) -> JsValue {
-        let old = self.get_comments();
-        self.record.remove_comments();
-        old
+        self.record.forget_taken_back();
+        let list = js_sys::Array::new();
+        if self.edit.is_none() {
+            let positions = self.game.positions();
+            for (ply, comment) in self.record.remove_comments() {
+                list.push(&Obj::new().set("fen", positions[ply].fen()).set("comment", comment).build());
+            }
+        }
+        list.into()
     }
 
     /// Same as `removeComments()` (chess.js's older name).
     #[wasm_bindgen(js_name = deleteComments, unchecked_return_type = "{ fen: string; comment: string }[]")]
     pub fn delete_comments(&mut self) -> JsValue {
         self.remove_comments()
+    }
+
+    /// The NAGs of the move to the current position, or to the position of the game with FEN
+    /// `fen` (`[]` for the start, or a FEN of no position of the game).
+    #[wasm_bindgen(js_name = getNags, unchecked_return_type = "number[]")]
+    pub fn get_nags(&self, fen: Option<FenArg>) -> Result<JsValue, JsValue> {
+        Ok(self.ply_of(fen.as_deref())?.map_or_else(|| nag_array(&[]), |ply| nag_array(self.record.nags(ply))))
+    }
+
+    /// Adds a NAG (a number from 0 to 255, `'$14'`, or a glyph such as `'!?'` or `'±'`) to
+    /// the move to the current position (or to the position with FEN `fen`); one it has is
+    /// not added again. Throws `invalid-argument` for the start position (a NAG follows a
+    /// move), a FEN of no position of the game, or past the PGN reader's limits.
+    #[wasm_bindgen(js_name = addNag)]
+    pub fn add_nag(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number | string")] nag: JsValue,
+        fen: Option<FenArg>,
+    ) -> Result<(), JsValue> {
+        let nag = nag_input(&nag, "nag")?;
+        let ply = self.target_ply(fen.as_deref())?;
+        self.record.add_nag(&self.game, ply, nag).map_err(|error| Failure::Note { argument: "nag", error }.into())
+    }
+
+    /// Replaces the NAGs of the move to the current position (or to `fen`'s); returns the old
+    /// ones. Refused as `addNag`.
+    #[wasm_bindgen(js_name = setNags, unchecked_return_type = "number[]")]
+    pub fn set_nags(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "(number | string)[]")] nags: JsValue,
+        fen: Option<FenArg>,
+    ) -> Result<JsValue, JsValue> {
+        let unreadable = || Failure::Argument { argument: "nags", message: "the array cannot be read".to_owned() };
+        let Some(len) = array_len(&nags, 257).map_err(|()| unreadable())? else {
+            return Err(
+                Failure::Argument { argument: "nags", message: format!("expected an array of NAGs, got {}", type_name(&nags)) }.into()
+            );
+        };
+        let mut list = Vec::with_capacity(len as usize);
+        for i in 0..len {
+            list.push(nag_input(&item(&nags, i).map_err(|()| unreadable())?, "nags")?);
+        }
+        let ply = self.target_ply(fen.as_deref())?;
+        let old = self.record.set_nags(&self.game, ply, &list).map_err(|error| Failure::Note { argument: "nags", error })?;
+        Ok(nag_array(&old))
+    }
+
+    /// Removes a NAG from the move to the current position (or to `fen`'s); `false` if it had
+    /// none.
+    #[wasm_bindgen(js_name = removeNag)]
+    pub fn remove_nag(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number | string")] nag: JsValue,
+        fen: Option<FenArg>,
+    ) -> Result<bool, JsValue> {
+        let nag = nag_input(&nag, "nag")?;
+        Ok(self.ply_of(fen.as_deref())?.is_some_and(|ply| self.record.remove_nag(ply, nag)))
+    }
+
+    /// Removes every NAG of the move to the current position (or to `fen`'s); returns them.
+    #[wasm_bindgen(js_name = removeNags, unchecked_return_type = "number[]")]
+    pub fn remove_nags(&mut self, fen: Option<FenArg>) -> Result<JsValue, JsValue> {
+        let Some(ply) = self.ply_of(fen.as_deref())?.filter(|&p| p > 0) else {
+            return Ok(nag_array(&[]));
+        };
+        let old = self.record.set_nags(&self.game, ply, &[]).map_err(|error| Failure::Note { argument: "fen", error })?;
+        Ok(nag_array(&old))
+    }
+
+    /// The suffix annotation (`'!'`, `'?'`, `'!!'`, `'!?'`, `'?!'`, `'??'`) of the move to
+    /// the current position (or to `fen`'s): its NAG 1 to 6, as chess.js's next release.
+    #[wasm_bindgen(js_name = getSuffixAnnotation, unchecked_return_type = "Suffix | undefined")]
+    pub fn get_suffix_annotation(&self, fen: Option<FenArg>) -> Result<JsValue, JsValue> {
+        let suffix = self.ply_of(fen.as_deref())?.and_then(|ply| self.record.suffix(ply)).and_then(|n| n.symbol());
+        Ok(suffix.map_or(JsValue::UNDEFINED, JsValue::from_str))
+    }
+
+    /// Sets the suffix annotation of the move to the current position (or to `fen`'s): it
+    /// replaces the move's NAG 1 to 6. Throws `invalid-argument` for anything but the six,
+    /// and as `addNag`.
+    #[wasm_bindgen(js_name = setSuffixAnnotation)]
+    pub fn set_suffix_annotation(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Suffix")] suffix: JsValue,
+        fen: Option<FenArg>,
+    ) -> Result<(), JsValue> {
+        // The six of `SUFFIX_LIST` (pkg/objects.js): NAGs 1 to 6 in ASCII (not `‼`).
+        let nag =
+            suffix.as_string().filter(|s| s.is_ascii()).and_then(|s| pgn::Nag::from_symbol(&s)).filter(|n| n.is_move_suffix()).ok_or_else(
+                || Failure::Argument { argument: "suffix", message: format!("expected one of ! ? !! !? ?! ??, got {}", describe(&suffix)) },
+            )?;
+        let ply = self.target_ply(fen.as_deref())?;
+        self.record.set_suffix(&self.game, ply, nag).map(drop).map_err(|error| Failure::Note { argument: "suffix", error }.into())
+    }
+
+    /// Removes the suffix annotation of the move to the current position (or to `fen`'s);
+    /// returns it.
+    #[wasm_bindgen(js_name = removeSuffixAnnotation, unchecked_return_type = "Suffix | undefined")]
+    pub fn remove_suffix_annotation(&mut self, fen: Option<FenArg>) -> Result<JsValue, JsValue> {
+        let old = self.ply_of(fen.as_deref())?.and_then(|ply| self.record.remove_suffix(ply)).and_then(|n| n.symbol());
+        Ok(old.map_or(JsValue::UNDEFINED, JsValue::from_str))
+    }
+
+    /// Whether `move` (SAN, UCI or `{ from, to }`; its promotion piece may be left out) is a
+    /// legal move that promotes a pawn, as chess.js's next release: what a board UI asks
+    /// before offering the choice of a piece. `false` for an illegal or unreadable move.
+    #[wasm_bindgen(js_name = isPromotion)]
+    pub fn is_promotion(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | { from: string; to: string; promotion?: string }")] m: JsValue,
+    ) -> Result<bool, JsValue> {
+        let input = match move_input(&m) {
+            Ok(input) => input,
+            Err(Failure::Square { .. } | Failure::Piece { .. }) => return Ok(false),
+            Err(e) => return Err(e.into()),
+        };
+        let Ok(pos) = self.position() else { return Ok(false) };
+        if self.game.is_game_over() {
+            return Ok(false);
+        }
+        Ok(match input {
+            MoveInput::Squares { from, to, .. } => explain::promotes(pos, from, to),
+            MoveInput::Uci(uci) => crate::parse_uci_squares(&uci).is_some_and(|(from, to, _)| explain::promotes(pos, from, to)),
+            MoveInput::San(san) => match parse_san(pos, &san, &SanOptions { lang: self.lang, strict: false }) {
+                Ok(mv) => mv.promotion().is_some(),
+                // `c8` for a pawn that must promote: every candidate promotes.
+                Err(crate::SanError::Ambiguous { candidates, .. }) => candidates.iter().all(|(mv, _)| mv.promotion().is_some()),
+                Err(_) => false,
+            },
+        })
     }
 }
 
@@ -988,6 +1138,26 @@ impl Chess {
         }
         game.set_touch_move(touch_move);
         Ok(Chess { game, edit: None, record: Record::from_pgn(g), lang, figurine, sandbox: false })
+    }
+
+    /// The ply of the position a note is for: the current one (`fen` left out), else the
+    /// last position of the game whose FEN is `fen` (`None` if none is).
+    fn ply_of(&self, fen: Option<&JsValue>) -> Result<Option<usize>, Failure> {
+        let Some(fen) = fen.filter(|f| !f.is_undefined() && !f.is_null()) else {
+            return Ok(Some(self.game.ply()));
+        };
+        let fen = fen
+            .as_string()
+            .ok_or_else(|| Failure::Argument { argument: "fen", message: format!("expected a FEN string, got {}", type_name(fen)) })?;
+        if self.edit.is_some() {
+            return Ok(None);
+        }
+        Ok(self.game.positions().iter().rposition(|p| p.fen() == fen))
+    }
+
+    /// [`Chess::ply_of`] for a setter: a FEN of no position of the game is refused.
+    fn target_ply(&self, fen: Option<&JsValue>) -> Result<usize, Failure> {
+        self.ply_of(fen)?.ok_or_else(|| Failure::Argument { argument: "fen", message: "no position of the game has this FEN".to_owned() })
     }
 
     /// The game as a PGN tree.
@@ -1153,6 +1323,41 @@ fn move_input(value: &JsValue) -> Result<MoveInput, Failure> {
         argument: "move",
         message: format!("expected SAN (Nf3), UCI (g1f3) or {{ from, to, promotion? }}, got {}", type_name(value)),
     })
+}
+
+/// A NAG given as a number from 0 to 255, `$n`, or a glyph (`!?`, `±`, `+-`, ...).
+fn nag_input(value: &JsValue, argument: &'static str) -> Result<pgn::Nag, Failure> {
+    let number = match value.as_string() {
+        Some(s) => match s.strip_prefix('$') {
+            // By hand: `str::parse` of a number links core's number parsing (KBs of wasm).
+            Some(digits) if !digits.is_empty() && digits.len() <= 3 && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                Some(digits.bytes().fold(0.0, |n, b| n * 10.0 + f64::from(b - b'0')))
+            }
+            Some(_) => None,
+            None => return pgn::Nag::from_symbol(&s).ok_or_else(|| bad_nag(value, argument)),
+        },
+        None => value.as_f64(),
+    };
+    match number {
+        Some(n) if n.fract() == 0.0 && (0.0..=255.0).contains(&n) => Ok(pgn::Nag(n as u8)),
+        _ => Err(bad_nag(value, argument)),
+    }
+}
+
+fn bad_nag(value: &JsValue, argument: &'static str) -> Failure {
+    Failure::Argument {
+        argument,
+        message: format!("expected a NAG: a number from 0 to 255, $n, or a glyph such as !? or ±, got {}", describe(value)),
+    }
+}
+
+/// NAGs as a JS array of numbers.
+fn nag_array(nags: &[pgn::Nag]) -> JsValue {
+    let array = js_sys::Array::new();
+    for n in nags {
+        array.push(&JsValue::from(n.0));
+    }
+    array.into()
 }
 
 fn single_role(s: &str) -> Option<Role> {

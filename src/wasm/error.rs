@@ -11,6 +11,7 @@ use super::objects::explanation_object;
 use crate::clock::{ClockError, TimeControlError};
 use crate::game::GameError;
 use crate::pgn::PgnError;
+use crate::record::NoteError;
 use crate::{FenError, Lang, PositionError, SanError, UciError};
 use wasm_bindgen::prelude::*;
 
@@ -36,6 +37,9 @@ pub(crate) enum Failure {
     Option { option: String, message: String },
     /// `invalid-argument`: an argument that is not an option has the wrong type.
     Argument { argument: &'static str, message: String },
+    /// `invalid-argument`: a note (comment, NAG, header) refused: for the start position, or
+    /// past the PGN reader's limits.
+    Note { argument: &'static str, error: NoteError },
     /// `invalid-square`: not a square name such as `e4`.
     Square { square: String },
     /// `invalid-piece`: not a piece such as `{ type: 'q', color: 'w' }`.
@@ -64,7 +68,7 @@ impl Failure {
         match self {
             Failure::Fen(_) | Failure::FenNotString(_) => "invalid-fen",
             Failure::Option { .. } => "invalid-option",
-            Failure::Argument { .. } => "invalid-argument",
+            Failure::Argument { .. } | Failure::Note { .. } => "invalid-argument",
             Failure::Square { .. } => "invalid-square",
             Failure::Piece { .. } => "invalid-piece",
             Failure::Position(_) => "invalid-position",
@@ -104,6 +108,11 @@ impl Failure {
             }
             Failure::Argument { argument, message } => {
                 let detail = Obj::new().set("argument", *argument).set("message", message.as_str());
+                (format!("invalid argument {argument}: {message}"), detail.build())
+            }
+            Failure::Note { argument, error } => {
+                let message = error.to_string();
+                let detail = Obj::new().set("argument", *argument).set("reason", error.code()).set("message", message.as_str());
                 (format!("invalid argument {argument}: {message}"), detail.build())
             }
             Failure::Square { square } => {

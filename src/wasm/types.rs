@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
-import type { Color, PieceSymbol, PromotionSymbol, Square, Piece, Move } from './objects.js';
+import type { Color, PieceSymbol, PromotionSymbol, Square, Piece, Move, Suffix } from './objects.js';
 import type { FenErrorReason } from './chess_error.js';
 
 /** A language for explanations and SAN piece letters: English, Romanian, Spanish. */

@@ -398,6 +398,20 @@ pub fn find_legal(pos: &Position, from: Square, to: Square, promotion: Option<Ro
     exact.or(castle_by_destination)
 }
 
+/// Whether the piece on `from` has a legal move to `to` that promotes (whatever the piece
+/// chosen): what a board UI asks before it offers the choice of a piece.
+///
+/// ```
+/// use rocada_rules::{CastlingMode, Position, Square};
+/// use rocada_game::explain::promotes;
+/// let pos = Position::from_fen("8/2P2k2/8/8/8/5K2/8/8 w - - 0 1", CastlingMode::Standard).unwrap();
+/// assert!(promotes(&pos, Square::C7, Square::C8));
+/// assert!(!promotes(&pos, Square::F3, Square::F4));
+/// ```
+pub fn promotes(pos: &Position, from: Square, to: Square) -> bool {
+    pos.legal_moves().iter().any(|m| m.from() == from && m.to() == to && m.promotion().is_some())
+}
+
 /// The verdict of the rules alone, without the move generator: what [`explain`] computes before
 /// checking it against [`Position::legal_moves`]. Public so that the two can be compared.
 pub fn classify(pos: &Position, from: Square, to: Square, promotion: Option<Role>) -> Explanation {

@@ -770,6 +770,41 @@ impl Game {
 }
 
 /// The squares and promotion of a UCI string such as `e7e8q` (`None` if it is not one).
+/// At most how many plies a game from `pos` can last under the Laws (`None` in a sandbox,
+/// which has no draw rules): the 75-move rule (FIDE 9.6.2) ends a game
+/// [`SEVENTY_FIVE_MOVES`] plies after the last pawn move or capture, a pawn has only so many
+/// steps to its last rank and a man can be captured once. 19,050 from the standard start (the
+/// true longest game is shorter): the room the JavaScript `Chess` keeps for moves when it
+/// checks that a note leaves the game's PGN within the reader's limits.
+///
+/// ```
+/// use rocada_game::game::max_plies;
+/// use rocada_rules::{CastlingMode, Position};
+/// assert_eq!(max_plies(&Position::new()), Some(19_050));
+/// let kings = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 10 1", CastlingMode::Standard).unwrap();
+/// assert_eq!(max_plies(&kings), Some(140));
+/// ```
+pub fn max_plies(pos: &Position) -> Option<usize> {
+    if pos.is_sandbox() {
+        return None;
+    }
+    let board = pos.board();
+    let steps: usize = board
+        .by_role(Role::Pawn)
+        .map(|sq| {
+            let rank = sq.rank().index();
+            if board.by_color(Color::White).contains(sq) {
+                7 - rank
+            } else {
+                rank
+            }
+        })
+        .sum();
+    let captures = board.occupied().count() as usize - board.by_role(Role::King).count() as usize;
+    let window = SEVENTY_FIVE_MOVES as usize;
+    Some((steps + captures + 1) * window - (pos.halfmoves() as usize).min(window))
+}
+
 /// The position after a move in a sandbox: a side with no king and no legal move (typically a
 /// side with no pieces at all, in a one-side lesson) passes, so the other side moves again.
 /// Outside the sandbox, `pos` unchanged.

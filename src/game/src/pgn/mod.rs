@@ -55,7 +55,8 @@ pub use nag::Nag;
 pub use reader::{parse_pgn, read_games, ReadOptions, Reader};
 pub use tree::{Game, GameResult, Line, Mainline, Node, ParseResultError, Step, SEVEN_TAG_ROSTER};
 pub use writer::{
-    check_comment, check_tag, is_tag_name, normalize_comment, try_write_game, write_game, write_game_to, write_games, WriteOptions,
+    check_comment, check_game, check_tag, is_tag_name, normalize_comment, try_write_game, write_game, write_game_to, write_games,
+    WriteOptions,
 };
 
 // Limits. Text of any size and shape is read in time linear in its length, in memory bounded by

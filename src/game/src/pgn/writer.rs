@@ -171,18 +171,56 @@ pub fn write_game_to(out: &mut String, game: &Game, options: &WriteOptions) {
 /// # }
 /// ```
 pub fn try_write_game(game: &Game, options: &WriteOptions) -> Result<String, PgnErrorKind> {
+    check_notes(game, options, 0)?;
+    let text = write_game(game, options);
+    // The reader counts a game from the end of the one before: with a blank line between.
+    if text.len() + 1 > MAX_GAME_LEN {
+        return Err(PgnErrorKind::GameTooLong);
+    }
+    Ok(text)
+}
+
+/// Whether [`try_write_game`] would accept `game` with `more_moves` more moves played at the
+/// end of its main line (0: as it is), without writing it unless its text could be near
+/// [`MAX_GAME_LEN`]. For a game that grows move by move, such as the JavaScript `Chess`, which
+/// refuses a note (a comment, a NAG, a tag) that would leave no room for the moves the rules
+/// still allow, so that its PGN always reads back.
+///
+/// ```
+/// use rocada_game::pgn::{check_game, Game, Nag, WriteOptions, MAX_GAME_ITEMS};
+/// let mut game = rocada_game::pgn::parse_pgn("1. e4 *").unwrap().remove(0);
+/// game.root.nodes[0].nags = (0..=255).map(Nag).collect();
+/// assert!(check_game(&game, &WriteOptions::default(), 0).is_ok());
+/// let err = check_game(&game, &WriteOptions::default(), MAX_GAME_ITEMS).unwrap_err();
+/// assert_eq!(err.detail(), "game-too-long");
+/// ```
+pub fn check_game(game: &Game, options: &WriteOptions, more_moves: usize) -> Result<(), PgnErrorKind> {
+    let bound = check_notes(game, options, more_moves)?;
+    // A move with its number and marks, ` 4294967295. exd8=Q+`, is at most 24 bytes.
+    let room = more_moves.saturating_mul(24);
+    if bound.saturating_add(room) + 1 > MAX_GAME_LEN && write_game(game, options).len() + room + 1 > MAX_GAME_LEN {
+        return Err(PgnErrorKind::GameTooLong);
+    }
+    Ok(())
+}
+
+/// The checks of [`try_write_game`] but the text's length, with room for `more_moves` items;
+/// returns a bound on the length of the text.
+fn check_notes(game: &Game, options: &WriteOptions, more_moves: usize) -> Result<usize, PgnErrorKind> {
     if game.tags.len() > MAX_TAGS {
         return Err(PgnErrorKind::TooManyTags);
     }
+    let mut bound = 16usize;
     for (name, value) in &game.tags {
         match check_tag(name, value) {
             Err(PgnErrorKind::BadTag(_)) if is_tag_name(name) => {} // a control character
             r => r?,
         }
+        bound += name.len() + 2 * value.len() + 6;
     }
     // What the reader counts: moves, comments, NAGs (a NAG written as a suffix is part of its
     // move) and variations.
-    let mut items = 0usize;
+    let mut items = more_moves;
     let mut stack = vec![(&game.root, 0usize)];
     while let Some((line, depth)) = stack.pop() {
         if depth > MAX_VARIATION_DEPTH {
@@ -194,6 +232,7 @@ pub fn try_write_game(game: &Game, options: &WriteOptions) -> Result<String, Pgn
         }
         for n in &line.nodes {
             items += 1 + n.nags.len();
+            bound += 24 + 5 * n.nags.len();
             if options.nag_symbols && n.nags.first().is_some_and(|g| g.is_move_suffix() && g.symbol().is_some()) {
                 items -= 1;
             }
@@ -202,23 +241,21 @@ pub fn try_write_game(game: &Game, options: &WriteOptions) -> Result<String, Pgn
             }
             if options.variations {
                 items += n.variations.len();
+                bound += 8 * n.variations.len();
                 stack.extend(n.variations.iter().map(|v| (v, depth + 1)));
             }
         }
         items += comments.len();
         for c in comments {
             check_comment(c)?;
+            // Braces or `;` comments broken into lines: at most twice the text, plus marks.
+            bound += 2 * c.len() + 8;
         }
         if items > MAX_GAME_ITEMS {
             return Err(PgnErrorKind::GameTooLong);
         }
     }
-    let text = write_game(game, options);
-    // The reader counts a game from the end of the one before: with a blank line between.
-    if text.len() + 1 > MAX_GAME_LEN {
-        return Err(PgnErrorKind::GameTooLong);
-    }
-    Ok(text)
+    Ok(bound)
 }
 
 /// Whether `name` is a tag name the reader accepts (and so the writer writes): 1 to
