@@ -188,9 +188,17 @@ export function defineEngine(spawnWorker) {
     }
 
     analyze(position, limits, onInfo) {
-      const job = this.#start(position, limits, onInfo, true);
-      // Its outcome is `result`; an analysis watched only through `onInfo` must not leave an
-      // unhandled rejection behind (a crash, terminate()).
+      // Its outcome is `result`, for every failure as for `bestMove` (a bad position or limit,
+      // a finished game): nothing is thrown. An analysis watched only through `onInfo` must
+      // not leave an unhandled rejection behind (a crash, terminate()).
+      let job;
+      try {
+        job = this.#start(position, limits, onInfo, true);
+      } catch (e) {
+        const result = Promise.reject(e);
+        result.catch(() => {});
+        return { stop: () => Promise.resolve(undefined), result };
+      }
       job.promise.catch(() => {});
       return { stop: () => this.#stop(job, false), result: job.promise };
     }

@@ -134,7 +134,11 @@ export declare class Engine {
   static create(options?: EngineOptions): Promise<Engine>;
   /** The best move within `limits` (default: 1 s). */
   bestMove(position: EnginePosition, limits?: EngineLimits): Promise<EngineResult>;
-  /** Analyses until `stop()` (or until its limits, if any), reporting through `onInfo`. */
+  /**
+   * Analyses until `stop()` (or until its limits, if any), reporting through `onInfo`. It never
+   * throws: a failure (a bad position or limit, a finished game) rejects `result`, as
+   * `bestMove` rejects, and `stop()` then resolves with `undefined`.
+   */
   analyze(position: EnginePosition, limits: EngineLimits | undefined, onInfo: (info: EngineInfo) => void): EngineAnalysis;
   /** Ends the running search now; resolves with its best line (`undefined` when idle). */
   stop(): Promise<EngineResult | undefined>;

@@ -195,7 +195,13 @@ test('errors are ChessErrors: bad FEN, illegal move, bad limits, no legal move',
   const mated = new Chess();
   for (const m of ['f3', 'e5', 'g4', 'Qh4#']) mated.move(m);
   await assert.rejects(engine.bestMove(mated), (e) => e.code === 'game-over' && e.detail.termination === 'checkmate');
-  assert.throws(() => engine.analyze('8/8/8/8 w - - 0 1', {}, () => {}), { code: 'invalid-fen' }, 'analyze checks at once');
+  // analyze fails as bestMove does: through its result, never by throwing.
+  const bad = engine.analyze('8/8/8/8 w - - 0 1', {}, () => {});
+  await assert.rejects(bad.result, { code: 'invalid-fen' });
+  assert.equal(await bad.stop(), undefined);
+  await assert.rejects(engine.analyze(mated, { depth: 3 }, () => {}).result, { code: 'game-over' });
+  await assert.rejects(engine.analyze(MIDDLEGAME, { depth: 0 }, () => {}).result, { code: 'invalid-option' });
+  await assert.rejects(engine.analyze(MIDDLEGAME, {}, 'not a function').result, { code: 'invalid-option' });
   await assert.rejects(rocada.Engine.create({ hashMb: 0 }), { code: 'invalid-option' });
   await assert.rejects(rocada.Engine.create({ hash: 16 }), { code: 'invalid-option' });
   // searchMoves restricts the root.
@@ -252,7 +258,7 @@ test('worker: false searches on the calling thread', async () => {
   const r = await e.bestMove(MATE_IN_2, { depth: 6, onInfo: (i) => depths.push(i.depth) });
   assert.deepEqual(r.score, { mate: 2 });
   assert.ok(depths.length >= 6);
-  assert.throws(() => e.analyze(MIDDLEGAME, {}, () => {}), { code: 'invalid-option' }, 'infinite needs a worker');
+  await assert.rejects(e.analyze(MIDDLEGAME, {}, () => {}).result, { code: 'invalid-option' }, 'infinite needs a worker');
   e.newGame();
   e.terminate();
 });
