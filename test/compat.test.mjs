@@ -246,6 +246,57 @@ const snippets = {
     return [got, none, removed, chess.getComment(), chess.getComments()];
   },
 
+  'removeComments, deleteComment, deleteComments'({ Chess }) {
+    const chess = new Chess();
+    chess.loadPgn("1. e4 e5 {king's pawn opening} 2. Nf3 Nc6 3. Bc4 Bc5 {giuoco piano} *");
+    const deleted = chess.deleteComment();
+    const all = chess.removeComments();
+    chess.loadPgn('1. e4 {one} e5 {two} *');
+    return [deleted, all, chess.getComments(), chess.deleteComments(), chess.getComments()];
+  },
+
+  'load and clear with preserveHeaders, skipValidation, fen forceEnpassantSquare'({ Chess }) {
+    const out = [];
+    const a = new Chess();
+    a.setHeader('White', 'A');
+    a.load('4k3/8/8/8/8/8/8/4K2R w K - 0 1', { preserveHeaders: true });
+    const b = new Chess();
+    b.setHeader('White', 'A');
+    b.load('4k3/8/8/8/8/8/8/4K2R w K - 0 1');
+    out.push(a.getHeaders(), b.getHeaders());
+    // An edited board's headers say where its game starts (SetUp, FEN): README "Where Rocada
+    // differs"; the rest as chess.js.
+    const c = new Chess();
+    c.setHeader('White', 'A');
+    c.clear({ preserveHeaders: true });
+    const { SetUp, FEN, ...kept } = c.getHeaders();
+    void SetUp, void FEN;
+    out.push(kept);
+    const d = new Chess();
+    d.move('e4');
+    out.push(d.fen(), d.fen({ forceEnpassantSquare: true }));
+    const e = new Chess('4k3/8/8/8/8/8/8/4K2R w K - 0 1', { skipValidation: true });
+    e.load('4k3/8/8/8/8/8/8/4K2R w K - 0 1', { skipValidation: true });
+    out.push(e.fen(), e.moves().length);
+    return out;
+  },
+
+  perft({ Chess }) {
+    const kiwipete = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+    return [new Chess().perft(3), new Chess(kiwipete).perft(2), new Chess('8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1').perft(3)];
+  },
+
+  'hash(): 16 hex digits, the same for a transposition, another after a move'({ Chess }) {
+    // The values differ (Rocada's is the Polyglot key: README "Where Rocada differs").
+    const a = new Chess();
+    const b = new Chess();
+    for (const m of ['Nf3', 'Nf6', 'Nc3']) a.move(m);
+    for (const m of ['Nc3', 'Nf6', 'Nf3']) b.move(m);
+    const before = a.hash();
+    a.move('e5');
+    return [/^[0-9a-f]{16}$/.test(before), before === b.hash(), a.hash() !== before];
+  },
+
   'headers'({ Chess }) {
     const chess = new Chess();
     chess.setHeader('White', 'Morphy');
