@@ -26,7 +26,7 @@
 use super::gives_check::gives_check;
 use super::ordering::{cont_key, encode, is_tactical, History, MovePicker, Stage};
 use super::params as p;
-use super::see::see_ge;
+use super::see::{piece_en_prise, see_ge};
 use super::time::TimeManager;
 use super::tt::{Tt, TtHit};
 use super::{Bound, Limits, INFINITE, MATE, MATE_BOUND, MAX_PLY};
@@ -324,7 +324,17 @@ impl<'a> Worker<'a> {
             let after_null = ply >= 1 && self.frames[ply - 1].mv.is_none();
             // Not when the table already says that a search of this node failed below beta.
             let tt_says_below = tt.is_some_and(|t| t.bound == Bound::Upper && t.score < beta);
-            if depth >= p::NMP_MIN_DEPTH && eval >= beta && !after_null && !tt_says_below && has_pieces && beta > -MATE_BOUND {
+            // Not with a piece en prise: passing would give it away, and the null search, reduced
+            // into the quiescence search, would not see the threat that put it there (a mate in
+            // 3 after a quiet rook move was found 7 plies late).
+            if depth >= p::NMP_MIN_DEPTH
+                && eval >= beta
+                && !after_null
+                && !tt_says_below
+                && has_pieces
+                && beta > -MATE_BOUND
+                && !piece_en_prise(pos)
+            {
                 let mut null_pos = pos.clone();
                 if null_pos.play_null() {
                     self.tt.prefetch(null_pos.zobrist_hash());

@@ -15,6 +15,28 @@ pub fn value(role: Role) -> i32 {
     SEE_VALUE[role as usize]
 }
 
+/// Whether a piece (not a pawn or the king) of the side to move is en prise: attacked by a
+/// lesser piece, or attacked and not defended. Passing the move then gives it away.
+pub fn piece_en_prise(pos: &Position) -> bool {
+    let b = pos.board();
+    let us = pos.turn();
+    let occupied = b.occupied();
+    let pieces = b.by_color(us) & !b.by_role(Role::Pawn) & !b.by_role(Role::King);
+    // `Iterator::any`: `Bitboard::any` (any square set) would be called otherwise.
+    Iterator::any(&mut pieces.into_iter(), |sq| {
+        let Some(piece) = b.piece_at(sq) else { return false };
+        let attackers = pos.attackers_to(sq, !us, occupied);
+        if attackers.is_empty() {
+            return false;
+        }
+        let least = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .find(|&r| (attackers & b.by_role(r)).any())
+            .map_or(i32::MAX, value);
+        least < value(piece.role) || pos.attackers_to(sq, us, occupied).is_empty()
+    })
+}
+
 /// Whether the exchange started by `m` gains at least `threshold` centipawns for the mover.
 pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     if m.is_castle() {
