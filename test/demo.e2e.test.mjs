@@ -535,6 +535,34 @@ test("a take-back while the engine thinks cancels its search and runs only the m
   await page.context().close();
 });
 
+test('blitz pace: level 20 at 5+3 answers its first moves in a few seconds', { timeout: 120_000 }, async () => {
+  // Defect 10 of the demo issue: 25.5 s for the first reply and 12.2 s for the second (the
+  // engine planned its clock over 14 moves from move 1; now over 45 there, one less a move).
+  const page = await open();
+  await startGame(page, { level: '20', colour: 'w', tc: '5+3' });
+  await page.waitForSelector('#play-status:has-text("Your move")');
+  const thinks = [];
+  for (const [from, to] of [['e2', 'e4'], ['d2', 'd4']]) {
+    const before = (await clocksOf(page)).engine.ms;
+    const started = Date.now();
+    await page.click(`[data-square="${from}"]`);
+    await page.click(`[data-square="${to}"]`);
+    // The reply is on the list: the plies are the words of its items.
+    await page.waitForFunction(
+      (n) => [...document.querySelectorAll('#play-moves li')].flatMap((li) => li.textContent.trim().split(/\s+/)).length >= n,
+      thinks.length * 2 + 2,
+      { timeout: 60_000 },
+    );
+    await page.waitForSelector('#play-status:has-text("Your move")');
+    const after = (await clocksOf(page)).engine.ms;
+    // Used from its clock, the increment given back.
+    thinks.push({ clock: before + 3000 - after, wall: Date.now() - started });
+  }
+  for (const t of thinks) assert.ok(t.clock < 12_000 && t.wall < 14_000, `a think of ${JSON.stringify(t)} ms`);
+  console.log(`# level 20 at 5+3, the first two thinks: ${thinks.map((t) => t.clock).join(' and ')} ms of clock`);
+  await page.context().close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(problems, []);
 });

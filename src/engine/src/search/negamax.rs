@@ -161,7 +161,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             can_stop: false,
             start_ms: clock.now_ms(),
-            time: TimeManager::new(limits, pos.turn()),
+            time: TimeManager::new(limits, pos.turn(), pos.fullmoves()),
             root_depth: 1,
             lmr,
             previous_score: None,

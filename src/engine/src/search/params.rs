@@ -136,8 +136,11 @@ pub const MAX_EXTENSION_RATIO: i32 = 2;
 // Time management (milliseconds, percents).
 /// Time kept back from every clock reading (GUI and process latency).
 pub const MOVE_OVERHEAD_MS: f64 = 30.0;
-/// Moves assumed left in the game without `movestogo`.
+/// Moves assumed left in the game without `movestogo`, from move `OPENING_MOVES_TO_GO - 14`
+/// on ...
 pub const DEFAULT_MOVES_TO_GO: f64 = 14.0;
+/// ... and at move 1, one less each move until then (`time::moves_to_go`).
+pub const OPENING_MOVES_TO_GO: f64 = 45.0;
 /// Part of the increment added to the soft limit, in percent. Above 100, so the clock is
 /// spent down to a small reserve and the time goes to the middlegame rather than being carried
 /// to the end of the game (at 10s+0.1s, a median of 1.06 s left at move 40 and 0.63 s at move

@@ -35,8 +35,8 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    /// The budget for `side` to move under `limits`.
-    pub fn new(limits: &Limits, side: Color) -> TimeManager {
+    /// The budget for `side` to move under `limits`, at move `fullmoves` of the game.
+    pub fn new(limits: &Limits, side: Color, fullmoves: u32) -> TimeManager {
         let unlimited = TimeManager { soft_ms: f64::INFINITY, hard_ms: f64::INFINITY, active: false };
         if limits.infinite {
             return unlimited;
@@ -52,7 +52,8 @@ impl TimeManager {
         let Some(time) = time else { return unlimited };
         let inc = inc.unwrap_or(0) as f64;
         let available = (time as f64 - p::MOVE_OVERHEAD_MS).max(1.0);
-        let mtg = limits.movestogo.map_or(p::DEFAULT_MOVES_TO_GO, |m| (m.max(1) as f64).min(p::DEFAULT_MOVES_TO_GO));
+        let planned = moves_to_go(fullmoves);
+        let mtg = limits.movestogo.map_or(planned, |m| (m.max(1) as f64).min(planned));
         let soft = available / mtg + inc * p::INCREMENT_USE_PERCENT / 100.0;
         let cap = if mtg <= 1.0 { available * 0.8 } else { available * p::HARD_LIMIT_MAX_PERCENT / 100.0 };
         let hard = (soft * p::HARD_LIMIT_FACTOR).min(cap).max(1.0);
@@ -71,6 +72,14 @@ impl TimeManager {
     }
 }
 
+/// The moves a clock is budgeted over without `movestogo`: `OPENING_MOVES_TO_GO` at move 1,
+/// one less each move, down to `DEFAULT_MOVES_TO_GO`. The opening gets a smaller share of a
+/// long clock (at 5+3, move 1 planned over 45 moves, not 14: about 11 s, not 26 s), the
+/// middlegame the share that was measured at 10+0.1.
+pub fn moves_to_go(fullmoves: u32) -> f64 {
+    (p::OPENING_MOVES_TO_GO - f64::from(fullmoves.max(1) - 1)).max(p::DEFAULT_MOVES_TO_GO)
+}
+
 /// How much of the soft limit to use as the score (centipawns, mate scores capped) moves:
 /// more when it falls below the previous move's score (`previous`, the same side's last
 /// search) and below the score of a few iterations ago (`earlier`), less when it rises.
@@ -86,7 +95,7 @@ mod tests {
 
     fn tm(time: u64, inc: u64, mtg: Option<u32>) -> TimeManager {
         let limits = Limits { wtime_ms: Some(time), winc_ms: Some(inc), movestogo: mtg, ..Limits::default() };
-        TimeManager::new(&limits, Color::White)
+        TimeManager::new(&limits, Color::White, 40)
     }
 
     #[test]
@@ -105,10 +114,10 @@ mod tests {
 
     #[test]
     fn movetime_and_infinite() {
-        let t = TimeManager::new(&Limits::movetime(250), Color::Black);
+        let t = TimeManager::new(&Limits::movetime(250), Color::Black, 1);
         assert_eq!(t.hard_ms, 250.0);
         assert!(!t.stop_after_iteration(249.0, 1.0, 1.0));
-        let t = TimeManager::new(&Limits { infinite: true, wtime_ms: Some(10), ..Limits::default() }, Color::White);
+        let t = TimeManager::new(&Limits { infinite: true, wtime_ms: Some(10), ..Limits::default() }, Color::White, 1);
         assert!(!t.active);
     }
 
@@ -125,6 +134,20 @@ mod tests {
         let when = t.soft_ms * p::SOFT_START_PERCENT / 100.0;
         assert!(t.stop_after_iteration(when, 1.0, 1.0));
         assert!(!t.stop_after_iteration(when, 1.0, falling_eval(30, 30, 0)));
+    }
+
+    #[test]
+    fn the_opening_gets_a_smaller_share_of_a_long_clock() {
+        let blitz = Limits { wtime_ms: Some(300_000), winc_ms: Some(3000), ..Limits::default() };
+        let first = TimeManager::new(&blitz, Color::White, 1);
+        assert!(first.soft_ms < 12_000.0, "{first:?}");
+        assert!(TimeManager::new(&blitz, Color::White, 20).soft_ms > first.soft_ms);
+        assert_eq!(moves_to_go(1), p::OPENING_MOVES_TO_GO);
+        assert_eq!(moves_to_go(100), p::DEFAULT_MOVES_TO_GO);
+        assert_eq!(moves_to_go(0), p::OPENING_MOVES_TO_GO);
+        // movestogo still caps it.
+        let control = Limits { movestogo: Some(5), ..blitz };
+        assert!(TimeManager::new(&control, Color::White, 1).soft_ms > 60_000.0);
     }
 
     const MATE_LIKE: i32 = 31_000;

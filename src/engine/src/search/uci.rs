@@ -316,7 +316,7 @@ impl Uci {
             }
             return Action::None;
         }
-        let tm = TimeManager::new(&run.job_limits, run.root.turn());
+        let tm = TimeManager::new(&run.job_limits, run.root.turn(), run.root.fullmoves());
         let stop_after_ms = tm.active.then(|| if tm.soft_ms.is_finite() { tm.soft_ms } else { tm.hard_ms } as u64);
         Action::PonderHit { stop_after_ms }
     }
