@@ -563,6 +563,45 @@ test('blitz pace: level 20 at 5+3 answers its first moves in a few seconds', { t
   await page.context().close();
 });
 
+test('layout: the move box above the fold at 1280x800, a one-row header and the lesson text on a phone, a file button', { timeout: 120_000 }, async () => {
+  // Defect 11 of the demo issue.
+  const rect = (page, sel) =>
+    page.evaluate((s) => {
+      const r = document.querySelector(s).getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, height: r.height };
+    }, sel);
+  const desk = await open({ width: 1280, height: 800 });
+  await startGame(desk, { level: '1', colour: 'w', tc: '5+3' });
+  await desk.waitForSelector('#play-status:has-text("Your move")');
+  await desk.click('[data-square="e2"]');
+  await desk.click('[data-square="e4"]');
+  const input = await rect(desk, '#move-input');
+  assert.ok(input.bottom <= 800 && input.top > 0, `the move box at ${JSON.stringify(input)} in an 800 px window`);
+  await shoot(desk, 'layout-play-1280x800');
+  await desk.context().close();
+  for (const lang of ['en', 'ro', 'es']) {
+    const phone = await open({ width: 360, height: 780, lang });
+    const header = await rect(phone, 'header');
+    assert.ok(header.height <= 56, `${lang}: the header is ${header.height} px high (one row)`);
+    if (lang === 'en') {
+      await phone.click('#tab-learn');
+      await phone.waitForSelector('[data-lesson]');
+      await phone.click('[data-lesson]');
+      await phone.waitForSelector('#learn-lesson:not([hidden])');
+      const text = await rect(phone, '#learn-text');
+      assert.ok(text.bottom <= 780, `the step's text at ${JSON.stringify(text)} on a 780 px phone`);
+      await shoot(phone, 'layout-learn-phone');
+      await phone.click('#tab-analyse');
+      const file = await phone.evaluate(() => {
+        const label = document.querySelector('label.file');
+        return { fits: label.scrollWidth <= label.clientWidth + 1, opacity: getComputedStyle(document.querySelector('#an-file')).opacity, text: label.textContent.trim() };
+      });
+      assert.deepEqual(file, { fits: true, opacity: '0', text: 'Open file…' });
+    }
+    await phone.context().close();
+  }
+});
+
 test('no console errors', () => {
   assert.deepEqual(problems, []);
 });
