@@ -160,6 +160,11 @@ export function defineEngine(spawnWorker) {
       this.#inThread = !options.worker;
     }
 
+    /** The approximate Elo of engine level `level` (1 to 20), for a page to show beside it. */
+    static levelElo(level) {
+      return EngineCore.levelElo(level);
+    }
+
     static async create(options) {
       const o = reading('options', true, () => ({ ...optionsObject(options, 'options') }));
       for (const key of Object.keys(o)) {

@@ -130,6 +130,12 @@ export interface EngineAnalysis {
  */
 export declare class Engine {
   private constructor();
+  /**
+   * The approximate Elo of engine level `level` (a whole number from 1 to 20; else a
+   * `ChessError` `invalid-argument`), as measured against Stockfish: what a page shows beside
+   * a level (`Engine.levelElo(20)` is about 2400).
+   */
+  static levelElo(level: number): number;
   /** Starts an engine; resolves when it is ready to search. */
   static create(options?: EngineOptions): Promise<Engine>;
   /** The best move within `limits` (default: 1 s). */

@@ -602,6 +602,86 @@ test('layout: the move box above the fold at 1280x800, a one-row header and the 
   }
 });
 
+test('Play: levels with their Elo, moves that show their position (clicks and arrow keys), a game-over panel with a rematch', { timeout: 120_000 }, async () => {
+  const page = await open();
+  const options = await page.$$eval('#play-level option', (os) => os.map((o) => o.textContent));
+  assert.equal(options.length, 20);
+  assert.match(options[0], /^1 · ≈\d{3,4} Elo$/);
+  assert.match(options[19], /^20 · ≈2\d{3} Elo$/);
+  await startGame(page, { level: '1', colour: 'w', tc: '' });
+  const pieceOn = async (sq) => (await page.getAttribute(`[data-square="${sq}"]`, 'data-piece')) || null;
+  for (const [from, to] of [['e2', 'e4'], ['g1', 'f3']]) {
+    await page.waitForSelector('#play-status:has-text("Your move")');
+    await page.click(`[data-square="${from}"]`);
+    await page.click(`[data-square="${to}"]`);
+  }
+  await page.waitForSelector('#play-status:has-text("Your move")');
+  assert.equal(await page.locator('#play-moves .ply').count(), 4);
+  // The first move's button: the board after 1. e4, read-only, until End.
+  await page.click('#play-moves [data-ply="1"]');
+  assert.equal(await pieceOn('e4'), 'wp');
+  assert.equal(await pieceOn('f3'), null);
+  assert.equal(await page.isVisible('#play-viewing'), true);
+  assert.equal(await page.getAttribute('#play-moves [data-ply="1"]', 'aria-current'), 'true');
+  await page.click('[data-square="g1"]');
+  assert.equal(await page.locator('.sq.dest').count(), 0, 'no moves from a position looked back at');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await pieceOn('e4'), null, 'ArrowLeft: the start');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await pieceOn('f3'), 'wn', 'three steps on: after 2. Nf3');
+  await page.keyboard.press('End');
+  assert.equal(await page.isVisible('#play-viewing'), false);
+  // Resign: the panel says the result and why, and Rematch plays the other colour.
+  assert.equal(await page.isVisible('#play-over'), false);
+  await page.click('#play-resign');
+  await page.waitForSelector('#play-over:not([hidden])');
+  assert.equal(await page.textContent('#play-over-result'), '0-1');
+  assert.match(await page.textContent('#play-over-reason'), /resign/i);
+  await shoot(page, 'play-over-desktop');
+  await page.click('#play-rematch');
+  await page.waitForSelector('#play-over', { state: 'hidden' });
+  await page.waitForFunction(() => document.querySelectorAll('#play-moves .ply').length === 1, null, { timeout: 30_000 });
+  assert.match(await page.textContent('#player-bottom .name'), /You/, 'the player is at the bottom');
+  assert.equal(await page.getAttribute('[data-square="e1"]', 'data-piece'), 'wk');
+  const bottomRank = await page.evaluate(() => document.querySelector('.board-grid .board-row:last-child [data-square]')?.dataset.square);
+  assert.equal(bottomRank?.[1], '8', 'the board turned: Black at the bottom');
+  await page.context().close();
+});
+
+test('Analyse: a link that opens the same position, by PGN on the main line and by FEN in a variation', { timeout: 60_000 }, async () => {
+  const page = await open({ hash: '#analyse' });
+  await page.fill('#an-pgn', '1. e4 e5 2. Nf3 (2. f4 exf4) Nc6 3. Bb5 *');
+  await page.click('#an-pgn-load');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await page.click('#an-link-make');
+  const link = await page.inputValue('#an-link');
+  assert.match(link, /#analyse\?pgn=.*&ply=3$/);
+  const expected = await page.evaluate(() => [...document.querySelectorAll('[data-square]')].map((e) => `${e.dataset.square}:${e.dataset.piece ?? ''}`).join(' '));
+  const other = await page.context().newPage();
+  await other.goto(link);
+  await other.waitForSelector('body[data-ready="true"]');
+  await other.waitForFunction(() => document.body.dataset.mode === 'analyse');
+  const got = await other.evaluate(() => [...document.querySelectorAll('[data-square]')].map((e) => `${e.dataset.square}:${e.dataset.piece ?? ''}`).join(' '));
+  assert.equal(got, expected, 'the link opens the position after 2. Nf3');
+  assert.match(await other.inputValue('#an-pgn'), /Bb5/, 'with the whole game');
+  // In the variation (2. f4 exf4): a FEN link. (The link's box has the focus: the keys go to the page.)
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.click('#an-link-make');
+  const fenLink = await page.inputValue('#an-link');
+  assert.match(fenLink, /#analyse\?fen=/);
+  const fen = new URLSearchParams(fenLink.split('?')[1]).get('fen');
+  assert.equal(fen, 'rnbqkbnr/pppp1ppp/8/8/4Pp2/8/PPPP2PP/RNBQKBNR w KQkq - 0 3');
+  await other.goto(fenLink);
+  await other.waitForSelector('body[data-ready="true"]');
+  await other.waitForFunction(() => document.querySelector('[data-square="f4"]')?.dataset.piece === 'bp');
+  await page.context().close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(problems, []);
 });

@@ -138,8 +138,16 @@ function setUp(): void {
     if (modes[current].key?.(e)) e.preventDefault();
   });
 
-  const hash = location.hash.slice(1);
-  switchMode(hash === 'analyse' || hash === 'learn' ? hash : 'play');
+  // `#analyse?pgn=...&ply=...` or `#analyse?fen=...`: a link from Analyse's "Link to this
+  // position", opened on load or pasted into the address bar of an open page.
+  const follow = (): void => {
+    const [hash, query] = location.hash.slice(1).split('?', 2);
+    const name = hash === 'analyse' || hash === 'learn' ? hash : 'play';
+    if (name !== current || !document.body.dataset.ready) switchMode(name);
+    if (name === 'analyse' && query) (modes.analyse as AnalyseMode).openLink(new URLSearchParams(query));
+  };
+  follow();
+  window.addEventListener('hashchange', follow);
   document.body.dataset.ready = 'true';
   performance.mark('rocada-ready');
   // Start the engine's worker early, off the critical path.

@@ -1,7 +1,7 @@
 // Play: a game against the engine at level 1..20, colour by choice or by lot, an optional
 // clock (the package's Clock: increment, delay, stages), Chess960 with a chosen or random
 // start, resign, draw offers the engine judges, draw claims, take back.
-import { Chess, ChessError, Clock, type Color, type EngineScore, type Move, type Square } from 'rocada';
+import { Chess, ChessError, Clock, Engine, type Color, type EngineScore, type Move, type Square } from 'rocada';
 import type { App, Mode } from './app';
 import { clockLimits } from './clock-limits';
 import { getEngine } from './engine';
@@ -52,8 +52,10 @@ export class PlayMode implements Mode {
   private drawPending = false;
   private notice: { key: MessageKey; vars?: Record<string, string> } | null = null;
   private ticker = 0;
-  /** The move list as last rendered (space-separated SAN). */
+  /** The move list as last rendered (space-separated SAN, and the ply shown). */
   private shownMoves = '';
+  /** The ply whose position the board shows while the player looks back; `null`: the game's. */
+  private viewPly: number | null = null;
   private active = false;
 
   private readonly setup = $('play-setup', HTMLFormElement);
@@ -69,9 +71,12 @@ export class PlayMode implements Mode {
   private readonly drawButton = $('play-draw', HTMLButtonElement);
   private readonly claimButton = $('play-claim', HTMLButtonElement);
   private readonly resignButton = $('play-resign', HTMLButtonElement);
+  private readonly overPanel = $('play-over', HTMLDivElement);
+  private readonly viewing = $('play-viewing', HTMLParagraphElement);
 
   constructor(private readonly app: App) {
     for (let l = 1; l <= 20; l++) this.levelSelect.add(new Option(String(l), String(l), l === 3, l === 3));
+    this.labelLevels();
     this.c960.addEventListener('change', () => {
       $('play-960-n-label', HTMLLabelElement).hidden = !this.c960.checked;
     });
@@ -84,8 +89,16 @@ export class PlayMode implements Mode {
     this.drawButton.addEventListener('click', () => this.offerDraw());
     this.claimButton.addEventListener('click', () => this.claim());
     this.takeBackButton.addEventListener('click', () => this.takeBack());
-    $('play-analyse', HTMLButtonElement).addEventListener('click', () => {
-      if (this.chess) app.analysePgn(this.chess.pgn());
+    for (const id of ['play-analyse', 'play-over-analyse']) {
+      $(id, HTMLButtonElement).addEventListener('click', () => {
+        if (this.chess) app.analysePgn(this.chess.pgn());
+      });
+    }
+    $('play-rematch', HTMLButtonElement).addEventListener('click', () => this.rematch());
+    $('play-live', HTMLButtonElement).addEventListener('click', () => this.view(null));
+    this.moveList.addEventListener('click', (e) => {
+      const ply = (e.target as HTMLElement).closest<HTMLElement>('[data-ply]')?.dataset.ply;
+      if (ply !== undefined) this.view(Number(ply));
     });
   }
 
@@ -106,7 +119,45 @@ export class PlayMode implements Mode {
   relabel(): void {
     // The players' names are the page's words ("You", "Rocada level 3"): in the new language.
     if (this.chess) this.nameThePlayers(this.chess);
+    this.labelLevels();
+    this.shownMoves = '';
     this.render();
+  }
+
+  /** Each level with its approximate Elo, as the package measured it. */
+  private labelLevels(): void {
+    for (const option of this.levelSelect.options) {
+      option.textContent = t('play.levelOption', { level: option.value, elo: String(Engine.levelElo(Number(option.value))) });
+    }
+  }
+
+  /** Arrow keys, Home and End step through the game's positions (the board shows them). */
+  key(e: KeyboardEvent): boolean {
+    const chess = this.chess;
+    if (!chess || this.game.hidden) return false;
+    const plies = chess.history().length;
+    const now = this.viewPly ?? plies;
+    const to: Record<string, number> = { ArrowLeft: now - 1, ArrowRight: now + 1, Home: 0, End: plies };
+    if (!(e.key in to)) return false;
+    this.view(Math.max(0, Math.min(plies, to[e.key]!)));
+    return true;
+  }
+
+  /** Shows the position after `ply` plies (`null` or the last ply: the game as it stands). */
+  private view(ply: number | null): void {
+    const plies = this.chess?.history().length ?? 0;
+    this.viewPly = ply === null || ply >= plies ? null : ply;
+    this.render();
+  }
+
+  /** The same settings again, colours swapped (a game by lot draws again). */
+  private rematch(): void {
+    const colour = (this.setup.elements.namedItem('colour') as RadioNodeList).value;
+    if (colour !== 'random') (this.setup.elements.namedItem('colour') as RadioNodeList).value = this.human === 'w' ? 'b' : 'w';
+    this.levelSelect.value = String(this.level);
+    this.tcSelect.value = this.control;
+    if (this.startNumber !== null) this.c960n.value = String(this.startNumber);
+    void this.start();
   }
 
   private nameThePlayers(chess: Chess): void {
@@ -150,6 +201,7 @@ export class PlayMode implements Mode {
     this.clock = this.control ? this.newClock() : null;
     this.drawPending = false;
     this.notice = null;
+    this.viewPly = null;
     this.setup.hidden = true;
     this.game.hidden = false;
     this.app.board.setOrientation(this.human);
@@ -207,6 +259,7 @@ export class PlayMode implements Mode {
     const chess = this.chess;
     if (!chess) return;
     const played = chess.move(m.uci);
+    this.viewPly = null;
     this.app.moveError('');
     this.pressClock();
     this.app.announce(spokenMove(played, played.san));
@@ -370,6 +423,7 @@ export class PlayMode implements Mode {
     this.generation++;
     chess.undo();
     if (chess.turn() !== this.human) chess.undo();
+    this.viewPly = null;
     // The clock goes back too: only the side to move's runs (it was the engine's, or ran on).
     this.rewindClock(chess.history().length);
     this.drawPending = false;
@@ -439,9 +493,12 @@ export class PlayMode implements Mode {
       this.app.strips(null, null);
       return;
     }
-    const mine = this.humanToMove();
+    const viewed = this.viewPly === null ? null : this.positionAt(chess, this.viewPly);
+    const mine = this.humanToMove() && !viewed;
     this.gestures = mine ? gesturesOf(chess) : new Map();
-    this.app.board.set(boardState(chess, mine ? this.human : null, this.gestures));
+    this.app.board.set(boardState(viewed ?? chess, mine ? this.human : null, this.gestures));
+    viewed?.free();
+    this.viewing.hidden = this.viewPly === null;
     this.renderStrips();
 
     const parts = [t('play.levelInfo', { level: String(this.level) })];
@@ -459,6 +516,13 @@ export class PlayMode implements Mode {
     this.status.textContent = text;
     this.status.dataset.over = String(over);
     this.status.dataset.result = chess.status().result;
+    this.overPanel.hidden = !over;
+    if (over) {
+      const st = chess.status();
+      const winner = st.winner ? t(st.winner === 'w' ? 'play.white' : 'play.black') : '';
+      $('play-over-result', HTMLParagraphElement).textContent = st.result;
+      $('play-over-reason', HTMLParagraphElement).textContent = st.termination ? t(`end.${st.termination}`, { winner }) : '';
+    }
 
     const s = chess.status();
     this.takeBackButton.disabled = over || chess.history().length === 0;
@@ -469,19 +533,44 @@ export class PlayMode implements Mode {
     this.renderMoves(chess.history({ lang: lang() }));
   }
 
-  /** The move list, rebuilt only when it changed; scrolled to its end in the next frame. */
+  /** A new game at the position after `ply` plies of `chess` (the caller frees it). */
+  private positionAt(chess: Chess, ply: number): Chess {
+    const start = chess.getHeaders().FEN;
+    const at = new Chess(start, { chess960: chess.isChess960() });
+    for (const m of chess.history({ verbose: true }).slice(0, ply)) at.move(m.uci);
+    return at;
+  }
+
+  /**
+   * The move list, rebuilt only when it changed: each move a button that shows its position;
+   * scrolled to its end in the next frame.
+   */
   private renderMoves(sans: string[]): void {
-    const shown = sans.join(' ');
+    const shown = `${sans.join(' ')}|${this.viewPly}`;
     if (shown === this.shownMoves) return;
+    const grew = !this.shownMoves.startsWith(sans.join(' ')) || this.viewPly === null;
     this.shownMoves = shown;
+    const current = this.viewPly ?? sans.length;
     const items: HTMLLIElement[] = [];
     for (let i = 0; i < sans.length; i += 2) {
       const li = document.createElement('li');
-      li.textContent = `${sans[i]}${sans[i + 1] ? ` ${sans[i + 1]}` : ''}`;
+      for (const ply of [i + 1, i + 2]) {
+        const san = sans[ply - 1];
+        if (san === undefined) continue;
+        if (ply === i + 2) li.append(' ');
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'ply';
+        b.dataset.ply = String(ply);
+        b.textContent = san;
+        b.setAttribute('aria-label', t('play.moveButton', { n: String(Math.ceil(ply / 2)), san }));
+        if (ply === current) b.setAttribute('aria-current', 'true');
+        li.append(b);
+      }
       items.push(li);
     }
     this.moveList.replaceChildren(...items);
     // Scrolling needs the layout: there, the frame computes it anyway (here it would be extra).
-    requestAnimationFrame(() => this.moveList.lastElementChild?.scrollIntoView({ block: 'nearest' }));
+    if (grew) requestAnimationFrame(() => this.moveList.lastElementChild?.scrollIntoView({ block: 'nearest' }));
   }
 }

@@ -70,6 +70,15 @@ export class AnalyseMode implements Mode {
       this.pgnInput.value = this.tree.pgn();
     });
     $('an-download', HTMLButtonElement).addEventListener('click', () => this.download());
+    $('an-copy-fen', HTMLButtonElement).addEventListener('click', () => this.copy(this.fenOf(this.current)));
+    $('an-copy-pgn', HTMLButtonElement).addEventListener('click', () => this.copy(this.tree.pgn()));
+    $('an-link-make', HTMLButtonElement).addEventListener('click', () => {
+      const link = $('an-link', HTMLInputElement);
+      link.value = this.link();
+      link.hidden = false;
+      link.select();
+      this.copy(link.value);
+    });
     const file = $('an-file', HTMLInputElement);
     file.addEventListener('change', () => {
       const f = file.files?.[0];
@@ -224,6 +233,52 @@ export class AnalyseMode implements Mode {
     this.error.textContent = this.errorText();
     if (code) this.error.dataset.code = code;
     else delete this.error.dataset.code;
+  }
+
+  private fenOf(node: TreeNode): string {
+    const chess = this.tree.chessAt(node);
+    const fen = chess.fen();
+    chess.free();
+    return fen;
+  }
+
+  /** Copies `text` (where the page may use the clipboard) and says so. */
+  private copy(text: string): void {
+    void navigator.clipboard?.writeText(text).then(
+      () => this.app.announce(t('analyse.copied')),
+      () => {},
+    );
+  }
+
+  /**
+   * A link that opens this position: the game's PGN and the ply when the position is on its
+   * main line, else the position's FEN (`#analyse?pgn=...&ply=...` or `#analyse?fen=...`).
+   */
+  private link(): string {
+    let ply = 0;
+    let onMainLine = true;
+    for (let n = this.current; n.parent; n = n.parent) {
+      ply++;
+      if (n.parent.children[0] !== n) onMainLine = false;
+    }
+    const params = onMainLine && this.tree.root.children.length ? new URLSearchParams({ pgn: this.tree.pgn(), ply: String(ply) }) : new URLSearchParams({ fen: this.fenOf(this.current) });
+    return `${location.origin}${location.pathname}#analyse?${params}`;
+  }
+
+  /** Opens what a link of `link()` carries. */
+  openLink(params: URLSearchParams): void {
+    const pgn = params.get('pgn');
+    const fen = params.get('fen');
+    if (pgn !== null) {
+      this.pgnInput.value = pgn;
+      this.loadPgn(pgn);
+      let node = this.tree.root;
+      for (let i = 0; i < Number(params.get('ply') ?? 0) && node.children[0]; i++) node = node.children[0];
+      this.go(node);
+    } else if (fen !== null) {
+      this.fenInput.value = fen;
+      this.loadFen(fen);
+    }
   }
 
   private download(): void {
