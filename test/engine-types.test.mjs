@@ -39,6 +39,8 @@ const analysis: EngineAnalysis = engine.analyze(chess, { multiPv: 2 }, (info) =>
 const stopped: EngineResult = await analysis.stop();
 const done: EngineResult = await analysis.result;
 const maybe: EngineResult | undefined = await engine.stop();
+const elo: number = Engine.levelElo(20);
+void elo;
 engine.newGame();
 engine.terminate();
 try { await engine.bestMove(chess); } catch (e) {

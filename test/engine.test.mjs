@@ -184,6 +184,14 @@ test('levels: a low level searches less and sometimes plays another move', async
   await assert.rejects(engine.bestMove(MIDDLEGAME, { level: 3, elo: 1500 }), { code: 'invalid-option' });
 });
 
+test('Engine.levelElo: the measured Elo of each level, rising with it', () => {
+  const { Engine } = rocada;
+  const elos = Array.from({ length: 20 }, (_, i) => Engine.levelElo(i + 1));
+  assert.ok(elos.every((e, i) => i === 0 || e > elos[i - 1]), elos.join(' '));
+  assert.ok(elos[0] >= 600 && elos[19] >= 2300, elos.join(' '));
+  for (const bad of [0, 21, 1.5, '5', null, undefined, NaN]) assert.throws(() => Engine.levelElo(bad), { code: 'invalid-argument' }, String(bad));
+});
+
 test('errors are ChessErrors: bad FEN, illegal move, bad limits, no legal move', async () => {
   const { Chess, ChessError } = rocada;
   await assert.rejects(engine.bestMove('not a fen'), (e) => e instanceof ChessError && e.code === 'invalid-fen');

@@ -31,17 +31,18 @@ test('the tarball holds the package files and nothing else', () => {
   for (const entry of manifest.sideEffects) assert.ok(files.includes(entry.replace('./', '')), entry);
 });
 
-// The budget for the whole module (rules and engine): 158,000 bytes at gzip -9 (Node's zlib,
+// The budget for the whole module (rules and engine): 158,500 bytes at gzip -9 (Node's zlib,
 // which packs this file about 1 KB larger than the gzip program does). It was 150,000 until
 // the drop-in issue's chess.js behaviours (setCastlingRights, comments kept by position,
 // chess.js's PGN layout, the Seven Tag Roster on loadPgn) took 1,500 B, then 151,500 until
 // the NAG and suffix-annotation API, isPromotion and the PGN limits on every note took
-// 6,300 B (2026-12-04).
-test('the packed .wasm stays within 158,000 bytes at gzip -9', () => {
+// 6,300 B, then 158,000 until the engine's no-null-move-en-prise rule, its opening time plan
+// and Engine.levelElo took 660 B (2026-12-04).
+test('the packed .wasm stays within 158,500 bytes at gzip -9', () => {
   const wasm = readFileSync(join(ctx.app, 'node_modules/rocada/rocada_bg.wasm'));
   const gzip = gzipSync(wasm, { level: 9 }).length;
   console.log(`# rocada_bg.wasm: ${wasm.length} bytes raw, ${gzip} bytes gzip -9`);
-  assert.ok(gzip <= 158_000, `rocada_bg.wasm is ${gzip} bytes at gzip -9`);
+  assert.ok(gzip <= 158_500, `rocada_bg.wasm is ${gzip} bytes at gzip -9`);
 });
 
 test('the shipped types have no `any`', () => {
