@@ -650,6 +650,29 @@ test('Play: levels with their Elo, moves that show their position (clicks and ar
   await page.context().close();
 });
 
+test('Play: move sounds, and a mute switch remembered across a reload', { timeout: 60_000 }, async () => {
+  const page = await open();
+  assert.equal(await page.getAttribute('#mute', 'aria-pressed'), 'true', 'sounds on by default');
+  await startGame(page, { level: '1', colour: 'w', tc: '' });
+  await page.waitForSelector('#play-status:has-text("Your move")');
+  await page.click('[data-square="e2"]');
+  await page.click('[data-square="e4"]');
+  await page.waitForFunction(() => document.body.dataset.sound === 'move');
+  await page.click('#mute');
+  assert.equal(await page.getAttribute('#mute', 'aria-pressed'), 'false');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.getAttribute('#mute', 'aria-pressed'), 'false', 'still muted after a reload');
+  await startGame(page, { level: '1', colour: 'w', tc: '' });
+  await page.waitForSelector('#play-status:has-text("Your move")');
+  await page.evaluate(() => delete document.body.dataset.sound);
+  await page.click('[data-square="d2"]');
+  await page.click('[data-square="d4"]');
+  await page.waitForFunction(() => document.querySelectorAll('#play-moves .ply').length >= 2, null, { timeout: 30_000 });
+  assert.equal(await page.evaluate(() => document.body.dataset.sound), undefined, 'muted: no sound');
+  await page.context().close();
+});
+
 test('Analyse: a link that opens the same position, by PGN on the main line and by FEN in a variation', { timeout: 60_000 }, async () => {
   const page = await open({ hash: '#analyse' });
   await page.fill('#an-pgn', '1. e4 e5 2. Nf3 (2. f4 exf4) Nc6 3. Bb5 *');

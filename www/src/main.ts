@@ -11,6 +11,7 @@ import { detectLang, lang, onLangChange, setLang, t } from './i18n';
 import { LearnMode } from './learn/learn';
 import { PlayMode } from './play';
 import { squareLabel } from './position';
+import { isMuted, setMuted } from './sound';
 
 const announcer = $('announcer', HTMLDivElement);
 const moveError = $('move-error', HTMLParagraphElement);
@@ -125,6 +126,20 @@ function setUp(): void {
     board.flip();
     modes[current].relabel();
   });
+  // The sound switch: pressed while move sounds play.
+  const mute = $('mute', HTMLButtonElement);
+  const showMute = (): void => {
+    const on = !isMuted();
+    mute.setAttribute('aria-pressed', String(on));
+    mute.textContent = on ? '🔊' : '🔇';
+    document.body.dataset.muted = String(!on);
+  };
+  mute.addEventListener('click', () => {
+    setMuted(!isMuted());
+    showMute();
+  });
+  showMute();
+
   const form = $('move-form', HTMLFormElement);
   const input = $('move-input', HTMLInputElement);
   form.addEventListener('submit', (e) => {

@@ -8,6 +8,7 @@ import { getEngine } from './engine';
 import { lang, t, type MessageKey } from './i18n';
 import { boardState, gesturesOf, parseTyped, resolveGesture, spokenMove, type MovesByGesture } from './position';
 import { $ } from './dom';
+import { playSound } from './sound';
 
 /** Material of the pieces other than pawns and kings, both sides (a queen is 9). */
 function pieceMaterial(chess: Chess): number {
@@ -260,6 +261,7 @@ export class PlayMode implements Mode {
     if (!chess) return;
     const played = chess.move(m.uci);
     this.viewPly = null;
+    playSound(chess.isGameOver() ? 'end' : played.san.endsWith('+') ? 'check' : played.isCapture() ? 'capture' : 'move');
     this.app.moveError('');
     this.pressClock();
     this.app.announce(spokenMove(played, played.san));
@@ -441,6 +443,7 @@ export class PlayMode implements Mode {
     // PGN's Termination tag (its standard values): the Result tag comes with the game's status.
     if (s?.gameOver) this.chess?.header('Termination', s.termination === 'timeout' || s.termination === 'timeout-insufficient-material' ? 'time forfeit' : 'normal');
     if (s) this.app.announce(this.endText());
+    if (s?.gameOver) playSound('end');
   }
 
   private endText(): string {

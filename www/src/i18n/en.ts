@@ -3,6 +3,7 @@
 export const en = {
   'app.skip': 'Skip to the board',
   'app.modes': 'Modes',
+  'app.sound': 'Move sounds',
   'app.language': 'Language',
   'app.moves': 'Moves',
   'app.footer': 'Rocada: chess rules and engine in WebAssembly. Works offline.',

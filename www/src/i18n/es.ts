@@ -4,6 +4,7 @@ import type { Messages } from './en';
 export const es: Messages = {
   'app.skip': 'Ir al tablero',
   'app.modes': 'Modos',
+  'app.sound': 'Sonidos de las jugadas',
   'app.language': 'Idioma',
   'app.moves': 'Jugadas',
   'app.footer': 'Rocada: reglas del ajedrez y un motor en WebAssembly. Funciona sin conexión.',

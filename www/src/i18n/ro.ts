@@ -4,6 +4,7 @@ import type { Messages } from './en';
 export const ro: Messages = {
   'app.skip': 'Sari la tablă',
   'app.modes': 'Moduri',
+  'app.sound': 'Sunetele mutărilor',
   'app.language': 'Limba',
   'app.moves': 'Mutări',
   'app.footer': 'Rocada: regulile șahului și un motor în WebAssembly. Funcționează și offline.',
