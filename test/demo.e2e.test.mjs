@@ -650,6 +650,28 @@ test('Play: levels with their Elo, moves that show their position (clicks and ar
   await page.context().close();
 });
 
+test("Play: a hint draws the engine's move as an arrow, and the next move removes it", { timeout: 60_000 }, async () => {
+  const page = await open();
+  await startGame(page, { level: '1', colour: 'w', tc: '' });
+  await page.waitForSelector('#play-status:has-text("Your move")');
+  assert.equal(await page.isDisabled('#play-hint'), false);
+  await page.click('#play-hint');
+  await page.waitForSelector('#board .board-overlay line.arrow', { state: 'attached', timeout: 20_000 });
+  assert.equal(await page.locator('#board .board-overlay line.arrow').count(), 1);
+  const arrowOn = await page.evaluate(() => {
+    const l = document.querySelector('#board .board-overlay line.arrow');
+    return [Number(l.getAttribute('x1')), Number(l.getAttribute('y1'))];
+  });
+  // The arrow starts on a white piece's square (x, y in squares from a8).
+  const from = String.fromCharCode(97 + Math.floor(arrowOn[0])) + String(8 - Math.floor(arrowOn[1]));
+  assert.match((await page.getAttribute(`[data-square="${from}"]`, 'data-piece')) ?? '', /^w/, `the hint moves a white piece (${from})`);
+  await page.click('[data-square="e2"]');
+  await page.click('[data-square="e4"]');
+  await page.waitForFunction(() => !document.querySelector('#board .board-overlay line.arrow'));
+  await page.waitForSelector('#play-status:has-text("Your move")', { timeout: 30_000 });
+  await page.context().close();
+});
+
 test('Play: move sounds, and a mute switch remembered across a reload', { timeout: 60_000 }, async () => {
   const page = await open();
   assert.equal(await page.getAttribute('#mute', 'aria-pressed'), 'true', 'sounds on by default');

@@ -50,6 +50,8 @@ export class PlayMode implements Mode {
   /** Bumped by every new game and take-back: an engine answer for an older one is dropped. */
   private generation = 0;
   private thinking: AbortController | null = null;
+  /** A hint's search, while it runs; its arrow stays until the next move. */
+  private hinting: AbortController | null = null;
   private drawPending = false;
   private notice: { key: MessageKey; vars?: Record<string, string> } | null = null;
   private ticker = 0;
@@ -69,6 +71,7 @@ export class PlayMode implements Mode {
   private readonly status = $('play-status', HTMLParagraphElement);
   private readonly moveList = $('play-moves', HTMLOListElement);
   private readonly takeBackButton = $('play-takeback', HTMLButtonElement);
+  private readonly hintButton = $('play-hint', HTMLButtonElement);
   private readonly drawButton = $('play-draw', HTMLButtonElement);
   private readonly claimButton = $('play-claim', HTMLButtonElement);
   private readonly resignButton = $('play-resign', HTMLButtonElement);
@@ -90,6 +93,7 @@ export class PlayMode implements Mode {
     this.drawButton.addEventListener('click', () => this.offerDraw());
     this.claimButton.addEventListener('click', () => this.claim());
     this.takeBackButton.addEventListener('click', () => this.takeBack());
+    this.hintButton.addEventListener('click', () => void this.hint());
     for (const id of ['play-analyse', 'play-over-analyse']) {
       $(id, HTMLButtonElement).addEventListener('click', () => {
         if (this.chess) app.analysePgn(this.chess.pgn());
@@ -203,6 +207,7 @@ export class PlayMode implements Mode {
     this.drawPending = false;
     this.notice = null;
     this.viewPly = null;
+    this.dropHint();
     this.setup.hidden = true;
     this.game.hidden = false;
     this.app.board.setOrientation(this.human);
@@ -261,6 +266,7 @@ export class PlayMode implements Mode {
     if (!chess) return;
     const played = chess.move(m.uci);
     this.viewPly = null;
+    this.dropHint();
     playSound(chess.isGameOver() ? 'end' : played.san.endsWith('+') ? 'check' : played.isCapture() ? 'capture' : 'move');
     this.app.moveError('');
     this.pressClock();
@@ -369,6 +375,41 @@ export class PlayMode implements Mode {
     }
   }
 
+  /**
+   * A hint: the engine's best move at full strength in half a second, drawn as an arrow and
+   * said to screen readers. A move, a take-back or a new game drops it.
+   */
+  private async hint(): Promise<void> {
+    const chess = this.chess;
+    if (!chess || !this.humanToMove() || this.hinting) return;
+    const generation = this.generation;
+    const plies = chess.history().length;
+    const abort = new AbortController();
+    this.hinting = abort;
+    this.render();
+    try {
+      const engine = await getEngine();
+      if (abort.signal.aborted) return;
+      const r = await engine.bestMove(chess, { movetimeMs: 500, signal: abort.signal });
+      if (abort.signal.aborted || generation !== this.generation || chess.history().length !== plies || chess.isGameOver()) return;
+      const m = chess.moves({ verbose: true }).find((x) => x.uci === r.move || x.lan === r.move);
+      if (!m) return;
+      this.app.board.setArrows([{ from: m.from, to: m.to }]);
+      this.app.announce(t('play.hintSays', { san: chess.moves({ verbose: true, lang: lang() }).find((x) => x.uci === m.uci)?.san ?? m.san }));
+    } catch (e) {
+      if (!(e instanceof DOMException && e.name === 'AbortError') && !(e instanceof ChessError)) throw e;
+    } finally {
+      if (this.hinting === abort) this.hinting = null;
+      this.render();
+    }
+  }
+
+  private dropHint(): void {
+    this.hinting?.abort();
+    this.hinting = null;
+    this.app.board.setArrows([]);
+  }
+
   /** The engine takes a draw when it is not better and little material is left, or when it is clearly worse. */
   private acceptsDraw(chess: Chess, score: EngineScore): boolean {
     const cp = centipawns(score);
@@ -426,6 +467,7 @@ export class PlayMode implements Mode {
     chess.undo();
     if (chess.turn() !== this.human) chess.undo();
     this.viewPly = null;
+    this.dropHint();
     // The clock goes back too: only the side to move's runs (it was the engine's, or ran on).
     this.rewindClock(chess.history().length);
     this.drawPending = false;
@@ -529,6 +571,7 @@ export class PlayMode implements Mode {
 
     const s = chess.status();
     this.takeBackButton.disabled = over || chess.history().length === 0;
+    this.hintButton.disabled = !mine || !!this.hinting;
     this.drawButton.disabled = over || this.drawPending || chess.drawOffer() === this.human;
     this.claimButton.disabled = over || !mine || !(s.threefoldRepetition || s.fiftyMoves);
     this.resignButton.disabled = over;

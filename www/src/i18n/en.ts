@@ -57,6 +57,8 @@ export const en = {
   'play.event': 'Game against Rocada',
   'play.engineName': 'Rocada level {level}',
   'play.started': 'New game: you play {colour}.',
+  'play.hint': 'Hint',
+  'play.hintSays': 'Hint: {san}',
   'play.rematch': 'Rematch',
   'play.viewing': 'An earlier position: ← → to step, End for the game.',
   'play.backToGame': 'Back to the game',

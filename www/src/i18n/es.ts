@@ -58,6 +58,8 @@ export const es: Messages = {
   'play.you': 'Tú',
   'play.engineName': 'Rocada nivel {level}',
   'play.started': 'Partida nueva: juegas con {colour}.',
+  'play.hint': 'Pista',
+  'play.hintSays': 'Pista: {san}',
   'play.rematch': 'Revancha',
   'play.viewing': 'Una posición anterior: ← → para avanzar, Fin para la partida.',
   'play.backToGame': 'Volver a la partida',

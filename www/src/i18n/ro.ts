@@ -58,6 +58,8 @@ export const ro: Messages = {
   'play.you': 'Tu',
   'play.engineName': 'Rocada nivel {level}',
   'play.started': 'Partidă nouă: joci cu {colour}.',
+  'play.hint': 'Indiciu',
+  'play.hintSays': 'Indiciu: {san}',
   'play.rematch': 'Revanșă',
   'play.viewing': 'O poziție anterioară: ← → pentru pași, End pentru partidă.',
   'play.backToGame': 'Înapoi la partidă',
