@@ -695,6 +695,30 @@ test('Play: move sounds, and a mute switch remembered across a reload', { timeou
   await page.context().close();
 });
 
+test('Analyse: engine lines with move numbers; a click on a move of a line plays the line to it', { timeout: 60_000 }, async () => {
+  const page = await open({ hash: '#analyse' });
+  await page.fill('#an-fen', 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3');
+  await page.click('#an-fen-load');
+  await page.click('#an-toggle');
+  await page.waitForFunction(() => document.querySelectorAll('#an-lines li:first-child .pv-move').length >= 3, null, { timeout: 30_000 });
+  const text = await page.textContent('#an-lines li:first-child .pv');
+  assert.match(text, /^3\. \S+ \S+ 4\. /, `numbered from White's move 3: ${text}`);
+  // The line as the click finds it (the list may be redrawn by a new report just before).
+  const [pv, second] = await page.evaluate(() => {
+    const box = document.querySelector('#an-lines li:first-child .pv');
+    const b = box.querySelector('.pv-move[data-index="1"]');
+    b.click();
+    return [box.dataset.pv.split(' '), b.textContent];
+  });
+  await page.click('#an-toggle');
+  // The line's first two moves are in the tree, and the current node is the second.
+  assert.equal(pv.length >= 2, true);
+  const current = await page.textContent('#an-tree [aria-current="true"]');
+  assert.ok(current.includes(second), `the current move ${current} is ${second}`);
+  assert.equal(await page.locator('#an-tree [data-node]').count(), 2, 'two moves in the tree');
+  await page.context().close();
+});
+
 test('Analyse: a link that opens the same position, by PGN on the main line and by FEN in a variation', { timeout: 60_000 }, async () => {
   const page = await open({ hash: '#analyse' });
   await page.fill('#an-pgn', '1. e4 e5 2. Nf3 (2. f4 exf4) Nc6 3. Bb5 *');

@@ -38,8 +38,8 @@ export class AnalyseMode implements Mode {
   /** A redraw of the engine's lines is due (reports arrive faster than anyone reads them). */
   private linesPending = false;
   private linesShownAt = 0;
-  /** The lines' text by PV, for the current position and language. */
-  private pvTexts = new Map<string, string>();
+  /** The lines' SAN by PV, for the current position and language. */
+  private pvTexts = new Map<string, string[]>();
   private pvTextsOf = '';
   private active = false;
   /** The error under the FEN and PGN boxes, in the current language. */
@@ -88,6 +88,14 @@ export class AnalyseMode implements Mode {
     this.toggle.addEventListener('click', () => (this.analysis ? this.stopAnalysis() : this.startAnalysis()));
     this.multiPv.addEventListener('change', () => {
       if (this.analysis) this.startAnalysis();
+    });
+    this.linesBox.addEventListener('click', (e) => {
+      const b = (e.target as HTMLElement).closest<HTMLElement>('.pv-move');
+      const pv = b?.closest<HTMLElement>('.pv')?.dataset.pv;
+      if (!b || !pv) return;
+      let node = this.current;
+      for (const uci of pv.split(' ').slice(0, Number(b.dataset.index) + 1)) node = this.tree.play(node, uci);
+      this.go(node);
     });
     this.treeBox.addEventListener('click', (e) => {
       const id = (e.target as HTMLElement).closest<HTMLElement>('[data-node]')?.dataset.node;
@@ -381,7 +389,7 @@ export class AnalyseMode implements Mode {
       }
       setText(li.querySelector('.score')!, scoreText(white(line.score)));
       setText(li.querySelector('.depth')!, t('analyse.depth', { depth: String(line.depth) }));
-      setText(li.querySelector('.pv')!, this.pvText(line, whiteToMove));
+      this.renderPv(li.querySelector<HTMLElement>('.pv')!, line, whiteToMove);
     });
     for (const extra of items.slice(this.lines.length)) extra.remove();
     const best = this.lines[0];
@@ -390,11 +398,10 @@ export class AnalyseMode implements Mode {
     this.app.board.setArrows(uci ? [{ from: uci.slice(0, 2) as Square, to: uci.slice(2, 4) as Square }] : []);
   }
 
-  /** A line's first 12 moves as SAN in the page's language ("…" before a first Black move). */
-  private pvText(line: EngineInfo, whiteToMove: boolean): string {
-    const numbered = (sans: string[]) => sans.map((san, i) => (i === 0 && !whiteToMove ? `…${san}` : san)).join(' ');
-    // The engine's SAN is English: other languages are written from the position (cached).
-    if (lang() === 'en') return numbered(line.pvSan.slice(0, 12));
+  /** A line's first 12 moves as SAN in the page's language (cached per position and language). */
+  private pvSans(line: EngineInfo): string[] {
+    // The engine's SAN is English: other languages are written from the position.
+    if (lang() === 'en') return line.pvSan.slice(0, 12);
     const of = `${this.current.id}:${lang()}`;
     if (this.pvTextsOf !== of || this.pvTexts.size > 500) {
       this.pvTexts = new Map();
@@ -414,9 +421,36 @@ export class AnalyseMode implements Mode {
       }
     }
     chess.free();
-    const text = numbered(sans);
-    this.pvTexts.set(key, text);
-    return text;
+    this.pvTexts.set(key, sans);
+    return sans;
+  }
+
+  /**
+   * A line's moves as buttons with their move numbers (`12. Nf3 Nc6 13. Bb5`, `12… Nc6`): a
+   * click plays the line up to that move into the game tree and goes there. Rebuilt only
+   * when the line's moves changed.
+   */
+  private renderPv(box: HTMLElement, line: EngineInfo, whiteToMove: boolean): void {
+    const sans = this.pvSans(line);
+    const key = `${line.pv.slice(0, sans.length).join(' ')}|${lang()}`;
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    box.dataset.pv = line.pv.slice(0, sans.length).join(' ');
+    let moveNo = Number(this.current.fen.split(' ')[5] ?? 1);
+    const parts: (HTMLElement | string)[] = [];
+    sans.forEach((san, i) => {
+      const white = whiteToMove === (i % 2 === 0);
+      if (white) parts.push(`${moveNo}. `);
+      else if (i === 0) parts.push(`${moveNo}… `);
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'pv-move';
+      b.dataset.index = String(i);
+      b.textContent = san;
+      parts.push(b, ' ');
+      if (!white) moveNo++;
+    });
+    box.replaceChildren(...parts);
   }
 
   private render(): void {
