@@ -18,7 +18,7 @@ use super::error::Failure;
 use super::js::{array_len, call, item, strings, type_name, Obj};
 use super::options::Options;
 use crate::game::{Ending, GameError, Termination};
-use crate::search::{level_for_elo, Bound, ELO_BY_LEVEL, Limits, Score, Search, SearchInfo, SearchResult};
+use crate::search::{level_for_elo, Bound, Limits, Score, Search, SearchInfo, SearchResult, ELO_BY_LEVEL};
 use crate::time::TimeSource;
 use crate::{parse_uci, to_san, CastlingMode, Lang, Move, Position};
 use wasm_bindgen::prelude::*;
@@ -97,7 +97,11 @@ impl EngineCore {
     pub fn level_elo(level: &JsValue) -> Result<u32, JsValue> {
         match level.as_f64() {
             Some(l) if l.fract() == 0.0 && (1.0..=20.0).contains(&l) => Ok(ELO_BY_LEVEL[l as usize - 1]),
-            _ => Err(Failure::Argument { argument: "level", message: format!("expected a whole number from 1 to 20, got {}", type_name(level)) }.into()),
+            _ => Err(Failure::Argument {
+                argument: "level",
+                message: format!("expected a whole number from 1 to 20, got {}", type_name(level)),
+            }
+            .into()),
         }
     }
 
