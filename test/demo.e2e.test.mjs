@@ -719,6 +719,38 @@ test('Analyse: engine lines with move numbers; a click on a move of a line plays
   await page.context().close();
 });
 
+test('Board: the right button draws arrows and circles, the same mark again or a left click takes them off', { timeout: 60_000 }, async () => {
+  const page = await open({ hash: '#analyse' });
+  const centre = async (sq) => {
+    const b = await page.locator(`[data-square="${sq}"]`).boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  const rightDrag = async (from, to) => {
+    await page.mouse.move(...(await centre(from)));
+    await page.mouse.down({ button: 'right' });
+    await page.mouse.move(...(await centre(to)), { steps: 4 });
+    await page.mouse.up({ button: 'right' });
+  };
+  const marks = () => page.evaluate(() => ({ arrows: document.querySelectorAll('#board line.arrow.shape').length, circles: document.querySelectorAll('#board circle.shape').length }));
+  await rightDrag('g1', 'f3');
+  await rightDrag('d4', 'd4');
+  await rightDrag('e2', 'e4');
+  assert.deepEqual(await marks(), { arrows: 2, circles: 1 });
+  await shoot(page, 'board-marks-desktop');
+  await rightDrag('g1', 'f3');
+  assert.deepEqual(await marks(), { arrows: 1, circles: 1 }, 'the same arrow again takes it off');
+  await page.click('[data-square="h5"]');
+  assert.deepEqual(await marks(), { arrows: 0, circles: 0 }, 'a left click clears them');
+  // A move (typed: no left click on the board) clears them too: another position.
+  await rightDrag('a2', 'a4');
+  assert.deepEqual(await marks(), { arrows: 1, circles: 0 });
+  await page.fill('#move-input', 'e4');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => document.querySelector('[data-square="e4"]')?.dataset.piece === 'wp');
+  assert.deepEqual(await marks(), { arrows: 0, circles: 0 });
+  await page.context().close();
+});
+
 test('Analyse: a link that opens the same position, by PGN on the main line and by FEN in a variation', { timeout: 60_000 }, async () => {
   const page = await open({ hash: '#analyse' });
   await page.fill('#an-pgn', '1. e4 e5 2. Nf3 (2. f4 exf4) Nc6 3. Bb5 *');

@@ -58,6 +58,12 @@ export class Board {
   private selected: Square | null = null;
   private focusSquare: Square = 'e2';
   private arrows: Arrow[] = [];
+  /** The player's own marks, drawn with the right button (as on lichess): arrows, and circles (`from === to`). */
+  private shapes: Arrow[] = [];
+  /** The right button's press, while it is down. */
+  private drawing: { from: Square; pointerId: number } | null = null;
+  /** The position the shapes were drawn on (they go when it changes). */
+  private shapesOf = '';
   private drag: { from: Square; x: number; y: number; ghost?: HTMLElement; pointerId: number } | null = null;
   private promoting: ((p: PromotionSymbol | null) => void) | null = null;
 
@@ -84,6 +90,7 @@ export class Board {
     this.layout();
     this.grid.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.grid.addEventListener('keydown', (e) => this.keyDown(e));
+    this.grid.addEventListener('contextmenu', (e) => e.preventDefault());
     this.grid.addEventListener('click', (e) => {
       // Keyboard activation (Enter / Space) arrives as a click with no pointer before it.
       if (e.detail === 0) {
@@ -99,6 +106,11 @@ export class Board {
   /** Shows a new state; keeps the selection when that piece can still move. */
   set(state: BoardState): void {
     this.state = state;
+    const position = [...state.pieces.entries()].map(([sq, p]) => `${sq}${p.color}${p.type}`).join();
+    if (position !== this.shapesOf) {
+      this.shapesOf = position;
+      if (this.shapes.length) this.setShapes([]);
+    }
     if (this.selected && !this.canMoveFrom(this.selected)) this.selected = null;
     this.render();
   }
@@ -127,6 +139,16 @@ export class Board {
     const same = arrows.length === this.arrows.length && arrows.every((a, i) => a.from === this.arrows[i]?.from && a.to === this.arrows[i]?.to);
     if (same) return;
     this.arrows = arrows;
+    this.drawArrows();
+  }
+
+  /** The player's marks (arrows, circles where `from === to`). */
+  getShapes(): Arrow[] {
+    return [...this.shapes];
+  }
+
+  setShapes(shapes: Arrow[]): void {
+    this.shapes = shapes;
     this.drawArrows();
   }
 
@@ -252,6 +274,16 @@ export class Board {
           const k = (len - 0.35) / len;
           return `<line class="arrow${i === 0 ? ' best' : ''}" x1="${x1}" y1="${y1}" x2="${x1 + (x2 - x1) * k}" y2="${y1 + (y2 - y1) * k}" marker-end="url(#arrowhead)"/>`;
         })
+        .join('') +
+      this.shapes
+        .map((a) => {
+          const [x1, y1] = xy(a.from);
+          if (a.from === a.to) return `<circle class="shape" cx="${x1}" cy="${y1}" r="0.44"/>`;
+          const [x2, y2] = xy(a.to);
+          const len = Math.hypot(x2 - x1, y2 - y1);
+          const k = (len - 0.35) / len;
+          return `<line class="arrow shape" x1="${x1}" y1="${y1}" x2="${x1 + (x2 - x1) * k}" y2="${y1 + (y2 - y1) * k}" marker-end="url(#arrowhead)"/>`;
+        })
         .join('');
   }
 
@@ -296,10 +328,18 @@ export class Board {
   }
 
   private pointerDown(e: PointerEvent): void {
-    if (e.button !== 0 || this.promoting) return;
+    if (this.promoting) return;
     const sq = this.squareOf(e.target);
     if (!sq) return;
+    if (e.button === 2) {
+      e.preventDefault();
+      this.drawing = { from: sq, pointerId: e.pointerId };
+      return;
+    }
+    if (e.button !== 0) return;
     e.preventDefault();
+    // A left press clears the player's marks, as on lichess.
+    if (this.shapes.length) this.setShapes([]);
     this.focusSquare = sq;
     if (this.selected && this.canDrop(this.selected, sq) && !this.ownPiece(sq)) {
       this.activate(sq);
@@ -336,6 +376,16 @@ export class Board {
   }
 
   private pointerUp(e: PointerEvent): void {
+    const drawing = this.drawing;
+    if (drawing && e.pointerId === drawing.pointerId && e.button === 2) {
+      this.drawing = null;
+      const to = this.squareOf(document.elementFromPoint(e.clientX, e.clientY));
+      if (!to) return;
+      // The same mark again takes it off.
+      const i = this.shapes.findIndex((a) => a.from === drawing.from && a.to === to);
+      this.setShapes(i >= 0 ? this.shapes.filter((_, j) => j !== i) : [...this.shapes, { from: drawing.from, to }]);
+      return;
+    }
     const d = this.drag;
     if (!d || e.pointerId !== d.pointerId) return;
     const dragged = !!d.ghost;
