@@ -465,7 +465,7 @@ test("Play's PGN has the date, the players' names in the page's language, the re
   await startGame(page, { level: '4', colour: 'b', tc: '' });
   await page.waitForSelector('#play-status:has-text("Te toca mover")');
   await page.click('#play-resign');
-  await page.click('#play-analyse');
+  await page.click('#play-over-analyse');
   const pgn = await page.inputValue('#an-pgn');
   const today = await page.evaluate(() => {
     const d = new Date();

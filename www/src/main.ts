@@ -11,7 +11,7 @@ import { detectLang, lang, onLangChange, setLang, t } from './i18n';
 import { LearnMode } from './learn/learn';
 import { PlayMode } from './play';
 import { squareLabel } from './position';
-import { isMuted, setMuted } from './sound';
+import { isMuted, prepareSound, setMuted } from './sound';
 
 const announcer = $('announcer', HTMLDivElement);
 const moveError = $('move-error', HTMLParagraphElement);
@@ -131,12 +131,15 @@ function setUp(): void {
   const showMute = (): void => {
     const on = !isMuted();
     mute.setAttribute('aria-pressed', String(on));
-    mute.textContent = on ? '🔊' : '🔇';
+    // A speaker drawn in SVG (an emoji needs a font the system may lack), with waves or a cross.
+    const waves = on ? '<path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13"/>' : '<path d="M16 9l6 6M22 9l-6 6"/>';
+    mute.innerHTML = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>${waves}</svg>`;
     document.body.dataset.muted = String(!on);
   };
   mute.addEventListener('click', () => {
     setMuted(!isMuted());
     showMute();
+    prepareSound();
   });
   showMute();
 

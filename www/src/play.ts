@@ -8,7 +8,7 @@ import { getEngine } from './engine';
 import { lang, t, type MessageKey } from './i18n';
 import { boardState, gesturesOf, parseTyped, resolveGesture, spokenMove, type MovesByGesture } from './position';
 import { $ } from './dom';
-import { playSound } from './sound';
+import { playSound, prepareSound } from './sound';
 
 /** Material of the pieces other than pawns and kings, both sides (a queen is 9). */
 function pieceMaterial(chess: Chess): number {
@@ -180,6 +180,7 @@ export class PlayMode implements Mode {
   }
 
   private async start(): Promise<void> {
+    prepareSound();
     this.stopThinking();
     this.generation++;
     this.chess?.free();
@@ -562,6 +563,8 @@ export class PlayMode implements Mode {
     this.status.dataset.over = String(over);
     this.status.dataset.result = chess.status().result;
     this.overPanel.hidden = !over;
+    // Once the game is over the panel holds what can be done; the game's own buttons go.
+    for (const b of [this.hintButton, this.takeBackButton, this.drawButton, this.claimButton, this.resignButton, $('play-analyse', HTMLButtonElement)]) b.hidden = over;
     if (over) {
       const st = chess.status();
       const winner = st.winner ? t(st.winner === 'w' ? 'play.white' : 'play.black') : '';

@@ -34,6 +34,20 @@ const TONES: Record<SoundKind, { hz: number[]; s: number }> = {
   end: { hz: [392, 494, 587], s: 0.35 },
 };
 
+/**
+ * Makes the audio context now (about 60 ms on the main thread in Chromium), at a moment the
+ * page chose: the click that starts a game, not the first move, which may land while the
+ * engine thinks and the page must stay smooth.
+ */
+export function prepareSound(): void {
+  if (isMuted() || context || !window.AudioContext) return;
+  try {
+    context = new AudioContext();
+  } catch {
+    // No audio output.
+  }
+}
+
 export function playSound(kind: SoundKind): void {
   if (isMuted() || document.body.dataset.muted === 'true') return;
   document.body.dataset.sound = kind;
