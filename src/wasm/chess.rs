@@ -7,6 +7,7 @@ use super::error::Failure;
 use super::js::{array_len, describe, get, is_array, item, strings, type_name, Obj};
 use super::objects::{self, board_codes, explanation_object, move_words, obligation_object, piece_code, squares};
 use super::options::{self, Options};
+use super::pgn::nag_array;
 use super::types::*;
 use crate::editor;
 use crate::game::{Game, GameError};
@@ -1054,11 +1055,7 @@ impl Chess {
     /// Removes every NAG of the move to the current position (or to `fen`'s); returns them.
     #[wasm_bindgen(js_name = removeNags, unchecked_return_type = "number[]")]
     pub fn remove_nags(&mut self, fen: Option<FenArg>) -> Result<JsValue, JsValue> {
-        let Some(ply) = self.ply_of(fen.as_deref())?.filter(|&p| p > 0) else {
-            return Ok(nag_array(&[]));
-        };
-        let old = self.record.set_nags(&self.game, ply, &[]).map_err(|error| Failure::Note { argument: "fen", error })?;
-        Ok(nag_array(&old))
+        Ok(nag_array(&self.ply_of(fen.as_deref())?.map_or_else(Vec::new, |ply| self.record.remove_nags(ply))))
     }
 
     /// The suffix annotation (`'!'`, `'?'`, `'!!'`, `'!?'`, `'?!'`, `'??'`) of the move to
@@ -1349,15 +1346,6 @@ fn bad_nag(value: &JsValue, argument: &'static str) -> Failure {
         argument,
         message: format!("expected a NAG: a number from 0 to 255, $n, or a glyph such as !? or ±, got {}", describe(value)),
     }
-}
-
-/// NAGs as a JS array of numbers.
-fn nag_array(nags: &[pgn::Nag]) -> JsValue {
-    let array = js_sys::Array::new();
-    for n in nags {
-        array.push(&JsValue::from(n.0));
-    }
-    array.into()
 }
 
 fn single_role(s: &str) -> Option<Role> {

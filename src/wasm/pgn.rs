@@ -174,18 +174,23 @@ fn line_js(line: &Line, mode: CastlingMode) -> JsValue {
         for v in &node.variations {
             variations.push(&line_js(v, mode));
         }
-        let nags = js_sys::Array::new();
-        for n in &node.nags {
-            nags.push(&JsValue::from(n.0));
-        }
         let obj = Obj::new()
             .set("san", node.san.as_str())
             .set("uci", node.mv.uci(mode))
             .set("comments", strings(&node.comments_after))
             .set("commentsBefore", strings(&node.comments_before))
-            .set("nags", nags)
+            .set("nags", nag_array(&node.nags))
             .set("variations", variations);
         list.push(&obj.build());
     }
     list.into()
+}
+
+/// NAGs as a JS array of numbers (a PGN node's, a `Chess` move's).
+pub(crate) fn nag_array(nags: &[crate::pgn::Nag]) -> JsValue {
+    let array = js_sys::Array::new();
+    for n in nags {
+        array.push(&JsValue::from(n.0));
+    }
+    array.into()
 }

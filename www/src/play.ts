@@ -597,7 +597,6 @@ export class PlayMode implements Mode {
   private renderMoves(sans: string[]): void {
     const shown = `${sans.join(' ')}|${this.viewPly}`;
     if (shown === this.shownMoves) return;
-    const grew = !this.shownMoves.startsWith(sans.join(' ')) || this.viewPly === null;
     this.shownMoves = shown;
     const current = this.viewPly ?? sans.length;
     const items: HTMLLIElement[] = [];
@@ -620,6 +619,7 @@ export class PlayMode implements Mode {
     }
     this.moveList.replaceChildren(...items);
     // Scrolling needs the layout: there, the frame computes it anyway (here it would be extra).
-    if (grew) requestAnimationFrame(() => this.moveList.lastElementChild?.scrollIntoView({ block: 'nearest' }));
+    // To its end, unless the player is looking back.
+    if (this.viewPly === null) requestAnimationFrame(() => this.moveList.lastElementChild?.scrollIntoView({ block: 'nearest' }));
   }
 }

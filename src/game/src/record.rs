@@ -278,6 +278,11 @@ impl Record {
         self.set_nags(game, ply, &nags).map(drop)
     }
 
+    /// Removes every NAG of the move to the position after `ply` moves; returns them.
+    pub fn remove_nags(&mut self, ply: usize) -> Vec<Nag> {
+        self.node_mut(ply).map(|n| std::mem::take(&mut n.nags)).unwrap_or_default()
+    }
+
     /// Removes a NAG from the move to the position after `ply` moves; `false` if it had none.
     pub fn remove_nag(&mut self, ply: usize, nag: Nag) -> bool {
         let Some(node) = self.node_mut(ply) else { return false };
@@ -589,24 +594,21 @@ mod tests {
         // Four comments whose text alone fits MAX_GAME_LEN, but not with the 19,046 moves the
         // rules still allow (24 bytes each): the fourth is refused, though a PGN writer would
         // take the game as it stands.
-        let (game, mut r) = played(&["e4", "e5", "Nf3", "Nc6"]);
+        let (mut game, mut r) = (Game::new(), Record::default());
         let room = (max_plies(game.initial_position()).unwrap() - 4) * 24;
         let len = (pgn::MAX_GAME_LEN - room / 2) / 4;
         assert!(len <= pgn::MAX_COMMENT_LEN);
-        let (mut game, mut r2) = (Game::new(), Record::default());
-        for (i, san) in ["e4", "e5", "Nf3", "Nc6"].iter().enumerate() {
+        for san in ["e4", "e5", "Nf3", "Nc6"] {
             game.play_san(san).unwrap();
-            r2.sync(&game);
-            let c = "z".repeat(len);
-            if i < 3 {
-                r2.set_comment(&game, c).unwrap();
-            } else {
-                assert_eq!(r2.set_comment(&game, c.clone()), Err(NoteError::Limit(PgnErrorKind::GameTooLong)));
-                r.line = r2.line.clone();
-                r.line.nodes[3].comments_after = vec![c];
+            r.sync(&game);
+            if game.ply() < 4 {
+                r.set_comment(&game, "z".repeat(len)).unwrap();
             }
         }
+        assert_eq!(r.set_comment(&game, "z".repeat(len)), Err(NoteError::Limit(PgnErrorKind::GameTooLong)));
+        let mut g = r.to_pgn(&game, Start::Position(game.initial_position()));
+        g.root.nodes[3].comments_after = vec!["z".repeat(len)];
         let opts = WriteOptions { canonical_san: true, chess_js: true, ..WriteOptions::default() };
-        assert!(pgn::try_write_game(&r.to_pgn(&game, Start::Position(game.initial_position())), &opts).is_ok());
+        assert!(pgn::try_write_game(&g, &opts).is_ok());
     }
 }

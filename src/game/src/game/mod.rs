@@ -769,7 +769,6 @@ impl Game {
     }
 }
 
-/// The squares and promotion of a UCI string such as `e7e8q` (`None` if it is not one).
 /// At most how many plies a game from `pos` can last under the Laws (`None` in a sandbox,
 /// which has no draw rules): the 75-move rule (FIDE 9.6.2) ends a game
 /// [`SEVENTY_FIVE_MOVES`] plies after the last pawn move or capture, a pawn has only so many
