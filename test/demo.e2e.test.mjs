@@ -783,6 +783,48 @@ test('Analyse: a link that opens the same position, by PGN on the main line and 
   await page.context().close();
 });
 
+test('Board: four colour themes, remembered across a reload, named in each language; pieces drawn with no font', { timeout: 60_000 }, async () => {
+  const page = await open({ hash: '#analyse' });
+  const ready = () => page.waitForSelector('body[data-ready="true"]');
+  const colours = () => page.evaluate(() => ['a1', 'b1', 'h8'].map((sq) => getComputedStyle(document.querySelector(`[data-square="${sq}"]`)).backgroundColor).join('|'));
+  const seen = new Map([['wood', await colours()]]);
+  assert.equal(await page.inputValue('#board-theme'), 'wood', 'the default');
+  for (const theme of ['green', 'blue', 'grey']) {
+    await page.selectOption('#board-theme', theme);
+    const [dark, light, dark2] = (await colours()).split('|');
+    assert.notEqual(dark, light, `${theme}: light and dark squares differ`);
+    assert.equal(dark, dark2, `${theme}: a1 and h8 are both dark`);
+    assert.ok(![...seen.values()].includes(await colours()), `${theme} has colours of its own`);
+    seen.set(theme, await colours());
+  }
+  await page.selectOption('#board-theme', 'green');
+  await shoot(page, 'board-theme-green-desktop');
+  await page.reload();
+  await ready();
+  assert.equal(await page.inputValue('#board-theme'), 'green', 'remembered');
+  assert.equal(await colours(), seen.get('green'));
+  await page.selectOption('#lang', 'ro');
+  assert.deepEqual(await page.$$eval('#board-theme option', (os) => os.map((o) => o.textContent)), ['Lemn', 'Verde', 'Albastru', 'Gri']);
+  // A stored name that is no theme (storage edited by hand, an older page): the default.
+  await page.evaluate(() => localStorage.setItem('rocada.board', '"><img src=x>'));
+  await page.reload();
+  await ready();
+  assert.equal(await page.inputValue('#board-theme'), 'wood');
+  assert.equal(await colours(), seen.get('wood'));
+  // The pieces are SVG shapes, no text: nothing depends on the system's fonts. Each of the
+  // twelve pieces has a drawing of its own.
+  const pieces = await page.$$eval('#board [data-piece] svg.piece', (svgs) =>
+    svgs.map((s) => ({ piece: s.closest('[data-piece]').dataset.piece, text: s.querySelectorAll('text').length, drawing: s.innerHTML, painted: s.querySelectorAll('path, circle, rect').length })),
+  );
+  assert.equal(pieces.length, 32);
+  assert.ok(pieces.every((p) => p.text === 0 && p.painted >= 2), 'shapes, not glyphs');
+  const drawings = new Map(pieces.map((p) => [p.piece, p.drawing]));
+  assert.equal(drawings.size, 12);
+  for (const type of 'kqrbnp') assert.equal(drawings.get(`w${type}`), drawings.get(`b${type}`), 'one drawing per type, coloured by side');
+  assert.equal(new Set([...'kqrbnp'].map((type) => drawings.get(`w${type}`))).size, 6, 'six different drawings');
+  await page.context().close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(problems, []);
 });

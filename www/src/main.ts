@@ -5,6 +5,7 @@ import type { Color, EngineScore, Lang, Square } from 'rocada';
 import { AnalyseMode } from './analyse/analyse';
 import type { App, Mode, ModeName, Strip } from './app';
 import { Board } from './board/board';
+import { savedBoardTheme, setBoardTheme } from './board/theme';
 import { $, setText } from './dom';
 import { getEngine } from './engine';
 import { detectLang, lang, onLangChange, setLang, t } from './i18n';
@@ -125,6 +126,12 @@ function setUp(): void {
   $('flip', HTMLButtonElement).addEventListener('click', () => {
     board.flip();
     modes[current].relabel();
+  });
+  // The board's colours, remembered.
+  const themeSelect = $('board-theme', HTMLSelectElement);
+  themeSelect.value = setBoardTheme(savedBoardTheme());
+  themeSelect.addEventListener('change', () => {
+    themeSelect.value = setBoardTheme(themeSelect.value);
   });
   // The sound switch: pressed while move sounds play.
   const mute = $('mute', HTMLButtonElement);

@@ -12,6 +12,11 @@ export const en = {
   'tab.learn': 'Learn',
 
   'board.flip': 'Flip board',
+  'board.theme': 'Board colours',
+  'board.themeWood': 'Wood',
+  'board.themeGreen': 'Green',
+  'board.themeBlue': 'Blue',
+  'board.themeGrey': 'Grey',
   'board.typeMove': 'Type a move',
   'board.typeMovePlaceholder': 'Move: Nf3, e2e4…',
   'board.play': 'Play',

@@ -13,6 +13,11 @@ export const es: Messages = {
   'tab.learn': 'Aprender',
 
   'board.flip': 'Girar el tablero',
+  'board.theme': 'Colores del tablero',
+  'board.themeWood': 'Madera',
+  'board.themeGreen': 'Verde',
+  'board.themeBlue': 'Azul',
+  'board.themeGrey': 'Gris',
   'board.typeMove': 'Escribe una jugada',
   'board.typeMovePlaceholder': 'Jugada: Cf3, e2e4…',
   'board.play': 'Jugar',

@@ -13,6 +13,11 @@ export const ro: Messages = {
   'tab.learn': 'Învață',
 
   'board.flip': 'Întoarce tabla',
+  'board.theme': 'Culorile tablei',
+  'board.themeWood': 'Lemn',
+  'board.themeGreen': 'Verde',
+  'board.themeBlue': 'Albastru',
+  'board.themeGrey': 'Gri',
   'board.typeMove': 'Scrie o mutare',
   'board.typeMovePlaceholder': 'Mutare: Cf3, e2e4…',
   'board.play': 'Mută',
