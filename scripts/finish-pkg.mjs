@@ -3,7 +3,12 @@
 //     entry (pkg/index.js) can compile it synchronously at import, with no fetch and no bundler
 //     configuration (see README, "Using it from JavaScript");
 //  2. replaces `any` by `unknown` in the generated pkg/rocada.d.ts: wasm-bindgen types the raw
-//     wasm exports (`InitOutput`, the result of `init()`) with `any`; the public types have none.
+//     wasm exports (`InitOutput`, the result of `init()`) with `any`; the public types have none;
+//  3. takes the default .wasm address out of wasm-bindgen's `init()` in pkg/rocada.js
+//     (`new URL('rocada_bg.wasm', import.meta.url)`): bundlers (Vite, webpack) copy every file
+//     so named into the app, and service-worker tools precache it, so the default entry, which
+//     inlines its bytes, made every app ship (and every offline page download) a .wasm it never
+//     loads. Only 'rocada/async' (pkg/async.js) names the file, in its own `init()`.
 //   node scripts/finish-pkg.mjs pkg
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,3 +39,9 @@ const fixed = text
   .map((line) => (/^\s*(\*|\/\*\*|\/\/)/.test(line) ? line : line.replace(/\bany\b/g, 'unknown')))
   .join('\n');
 if (fixed !== text) writeFileSync(dts, fixed);
+
+const glue = join(dir, 'rocada.js');
+const js = readFileSync(glue, 'utf8');
+const defaultUrl = /\n[ ]*if \(module_or_path === undefined\) \{\n[ ]*module_or_path = new URL\('rocada_bg\.wasm', import\.meta\.url\);\n[ ]*\}\n/;
+if (defaultUrl.test(js)) writeFileSync(glue, js.replace(defaultUrl, '\n'));
+else if (js.includes('rocada_bg.wasm')) throw new Error(`${glue}: wasm-bindgen's default .wasm address changed shape; update finish-pkg.mjs`);

@@ -9,7 +9,7 @@
 // Each page writes its results into #out and sets data-state="done" (or "error").
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 import webpack from 'webpack';
@@ -109,11 +109,17 @@ self.onmessage = () => self.postMessage(checks(rocada));
   symlinkSync(join(ctx.app, 'node_modules/rocada'), join(app, 'node_modules/rocada'), 'dir');
 }
 
+/** The .wasm files a bundler wrote into `dist` (an app of the default entry needs none). */
+function wasmFiles(dist) {
+  return readdirSync(dist, { recursive: true }).filter((f) => String(f).endsWith('.wasm'));
+}
+
 test('a Vite app (default config) on the page and in a worker', async () => {
   const app = join(ctx.app, 'vite-app');
   await writeBundlerApp(app, { entry: 'main.js', workerOptions: "{ type: 'module' }", packageJson: { name: 'vite-app', private: true, type: 'module' } });
   writeFileSync(join(app, 'index.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>rocada vite</title><pre id="out"></pre><script type="module" src="/src/main.js"></script>\n');
   await build({ root: app, logLevel: 'silent', configFile: false, build: { outDir: 'dist', emptyOutDir: true } });
+  assert.deepEqual(wasmFiles(join(app, 'dist')), [], 'the default entry inlines its wasm: the app must carry no .wasm file');
   const url = await serve(join(app, 'dist'));
   const { state, text, problems } = await visit(url);
   assert.equal(state, 'done', text);
@@ -131,6 +137,7 @@ test('a webpack 5 app (no config) on the page and in a worker', async () => {
     webpack({ context: app, mode: 'production', output: { path: join(app, 'dist') }, performance: { hints: false } }, (err, s) => (err ? reject(err) : resolve(s))),
   );
   assert.ok(!stats.hasErrors(), stats.toString('errors-only'));
+  assert.deepEqual(wasmFiles(join(app, 'dist')), [], 'the default entry inlines its wasm: the app must carry no .wasm file');
   writeFileSync(
     join(app, 'dist/index.html'),
     '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>rocada webpack</title><pre id="out"></pre><script src="main.js"></script>\n',
