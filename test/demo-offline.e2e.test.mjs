@@ -4,8 +4,8 @@
 // cut that still plays a game against the engine. Prints the figures as `# ...` lines.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { mkdtempSync, rmSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, preview } from 'vite';
@@ -107,6 +107,22 @@ test('installable: manifest and a service worker that controls the page', async 
   const cdp = await context.newCDPSession(page);
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
   assert.deepEqual(installabilityErrors, []);
+  // Every file of the build is in the worker's cache (Workbox's precache), and nothing else:
+  // the page works offline, Learn's lazy chunks included, and downloads no file it never uses.
+  const built = readdirSync(outDir, { recursive: true })
+    .filter((f) => statSync(join(outDir, f)).isFile() && f !== 'sw.js')
+    .map((f) => f.split(sep).join('/'))
+    .sort();
+  const cached = await page.evaluate(async () => {
+    const urls = [];
+    for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname.slice(1));
+    return urls.sort();
+  });
+  assert.deepEqual(cached, built);
+  const raw = built.reduce((s, f) => s + statSync(join(outDir, f)).size, 0);
+  const gz = built.reduce((s, f) => s + gzipSync(readFileSync(join(outDir, f)), { level: 9 }).length, 0);
+  console.log(`# precached by the service worker (what a first visit downloads to work offline): ${cached.length} files, ${raw} bytes raw, ${gz} at gzip -9`);
+  assert.ok(!built.some((f) => f.endsWith('.wasm')), 'the page inlines its wasm: no .wasm file to download');
 });
 
 /** Main-thread tasks over 50 ms that started between `a` and `b` (performance.now() times). */
