@@ -40,6 +40,9 @@ let current: ModeName = 'play';
 const board = new Board($('board', HTMLDivElement), {
   onMove: (from: Square, to: Square) => modes[current].boardMove(from, to),
   onIdle: (square: Square) => modes[current].boardIdle?.(square),
+  // Only Play allows premoves.
+  onPremove: (from: Square, to: Square) => (modes.play as PlayMode).boardPremove(from, to),
+  onPremoveCancel: () => (modes.play as PlayMode).cancelPremove(),
   label: squareLabel,
   promotionLabel: (p) => (p === 'cancel' ? t('board.promotionCancel') : t('board.promoteTo', { piece: t(`piece.w${p}`) })),
 });

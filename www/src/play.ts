@@ -1,13 +1,15 @@
 // Play: a game against the engine at level 1..20, colour by choice or by lot, an optional
 // clock (the package's Clock: increment, delay, stages), Chess960 with a chosen or random
-// start, resign, draw offers the engine judges, draw claims, take back.
+// start, resign, draw offers the engine judges, draw claims, take back, and premoves while
+// the engine thinks (played at once after its answer when legal then, as on lichess).
 import { Chess, ChessError, Clock, Engine, type Color, type EngineScore, type Move, type Square } from 'rocada';
 import type { App, Mode } from './app';
 import { clockLimits } from './clock-limits';
 import { getEngine } from './engine';
 import { lang, t, type MessageKey } from './i18n';
-import { boardState, gesturesOf, parseTyped, resolveGesture, spokenMove, type MovesByGesture } from './position';
-import { $ } from './dom';
+import { boardState, gesturesOf, parseTyped, pieceName, resolveGesture, spokenMove, type MovesByGesture } from './position';
+import { premoveDests } from './premove';
+import { $, revealIn } from './dom';
 import { playSound, prepareSound } from './sound';
 
 /** Material of the pieces other than pawns and kings, both sides (a queen is 9). */
@@ -52,6 +54,11 @@ export class PlayMode implements Mode {
   private thinking: AbortController | null = null;
   /** A hint's search, while it runs; its arrow stays until the next move. */
   private hinting: AbortController | null = null;
+  /**
+   * The player's premove, made while the engine thinks: its squares, and the game and ply it
+   * was made at (it is played only on the engine's answer to that position).
+   */
+  private premove: { from: Square; to: Square; generation: number; plies: number } | null = null;
   private drawPending = false;
   private notice: { key: MessageKey; vars?: Record<string, string> } | null = null;
   private ticker = 0;
@@ -119,6 +126,8 @@ export class PlayMode implements Mode {
   leave(): void {
     this.active = false;
     window.clearInterval(this.ticker);
+    // The board goes to another mode: a premove no longer shown is not played.
+    this.premove = null;
   }
 
   relabel(): void {
@@ -136,10 +145,14 @@ export class PlayMode implements Mode {
     }
   }
 
-  /** Arrow keys, Home and End step through the game's positions (the board shows them). */
+  /** Arrow keys, Home and End step through the game's positions (the board shows them); Escape cancels a premove. */
   key(e: KeyboardEvent): boolean {
     const chess = this.chess;
     if (!chess || this.game.hidden) return false;
+    if (e.key === 'Escape' && this.premove) {
+      this.cancelPremove();
+      return true;
+    }
     const plies = chess.history().length;
     const now = this.viewPly ?? plies;
     const to: Record<string, number> = { ArrowLeft: now - 1, ArrowRight: now + 1, Home: 0, End: plies };
@@ -152,6 +165,8 @@ export class PlayMode implements Mode {
   private view(ply: number | null): void {
     const plies = this.chess?.history().length ?? 0;
     this.viewPly = ply === null || ply >= plies ? null : ply;
+    // A premove is made on the game as it stands: looking back cancels it (it would be hidden).
+    if (this.viewPly !== null && this.premove) this.cancelPremove();
     this.render();
   }
 
@@ -172,6 +187,7 @@ export class PlayMode implements Mode {
   }
 
   private showSetup(): void {
+    this.premove = null;
     this.stopThinking();
     this.clock?.stop();
     this.setup.hidden = false;
@@ -183,6 +199,7 @@ export class PlayMode implements Mode {
     prepareSound();
     this.stopThinking();
     this.generation++;
+    this.premove = null;
     this.chess?.free();
     this.clock?.free();
     this.level = Number(this.levelSelect.value);
@@ -220,7 +237,8 @@ export class PlayMode implements Mode {
 
   /**
    * A press on the board when it takes no move: before a game, it starts one with the form's
-   * settings (and picks the piece pressed); during the engine's turn it says so.
+   * settings (and picks the piece pressed); during the engine's turn (when the board takes no
+   * premove either: looking back at an earlier position) it says so.
    */
   boardIdle(square: Square): void {
     if (!this.game.hidden) {
@@ -239,6 +257,45 @@ export class PlayMode implements Mode {
     });
   }
 
+  /** A premove dropped on the board while the engine thinks; a second one replaces the first. */
+  boardPremove(from: Square, to: Square): void {
+    const chess = this.chess;
+    if (!chess || !this.active || this.game.hidden || chess.isGameOver() || chess.turn() === this.human || this.viewPly !== null) return;
+    this.premove = { from, to, generation: this.generation, plies: chess.history().length };
+    const piece = chess.get(from);
+    this.app.announce(t('play.premoveSet', { piece: piece ? pieceName(piece) : '', from, to }));
+    this.render();
+  }
+
+  /** The player cancels the premove (a press aside on the board, the right button, Escape). */
+  cancelPremove(): void {
+    if (!this.premove) return;
+    this.premove = null;
+    this.app.announce(t('play.premoveCancelled'));
+    this.render();
+  }
+
+  /**
+   * After the engine's move (said as `said`): the premove made for the position it answered,
+   * played at once if legal now (a pawn to the last rank becomes a queen), else dropped.
+   */
+  private playPremove(said: string): void {
+    const p = this.premove;
+    const chess = this.chess;
+    this.premove = null;
+    if (!p || !chess) return;
+    if (p.generation !== this.generation || chess.history().length !== p.plies + 1 || !this.humanToMove()) return;
+    const m = gesturesOf(chess)
+      .get(p.from + p.to)
+      ?.find((x) => !x.promotion || x.promotion === 'q');
+    if (m) {
+      this.play(m, said);
+      return;
+    }
+    this.app.announce(`${said}. ${t('play.premoveDropped', { from: p.from, to: p.to })}`);
+    this.render();
+  }
+
   typed(text: string): void {
     const chess = this.chess;
     if (!chess || !this.humanToMove()) {
@@ -246,7 +303,10 @@ export class PlayMode implements Mode {
       return;
     }
     const m = parseTyped(chess, text);
-    if (typeof m !== 'string') return this.play(m);
+    if (typeof m !== 'string') {
+      this.play(m);
+      return;
+    }
     // The message again in a new language, while the position is the same.
     const fen = chess.fen();
     this.app.moveError(() => {
@@ -261,17 +321,21 @@ export class PlayMode implements Mode {
     return !!this.chess && !this.chess.isGameOver() && this.chess.turn() === this.human && !this.game.hidden;
   }
 
-  /** Plays a legal move of the side to move, presses the clock, then lets the engine answer. */
-  private play(m: Move): void {
+  /**
+   * Plays a legal move of the side to move, presses the clock, then lets the engine answer.
+   * Returns what it said to screen readers (after `before`: the engine's move a premove answers).
+   */
+  private play(m: Move, before = ''): string {
     const chess = this.chess;
-    if (!chess) return;
+    if (!chess) return '';
     const played = chess.move(m.uci);
     this.viewPly = null;
     this.dropHint();
     playSound(chess.isGameOver() ? 'end' : played.san.endsWith('+') ? 'check' : played.isCapture() ? 'capture' : 'move');
     this.app.moveError('');
     this.pressClock();
-    this.app.announce(spokenMove(played, played.san));
+    const said = spokenMove(played, played.san);
+    this.app.announce(before ? `${before}. ${said}` : said);
     if (played.color === this.human) {
       // A notice is about the position before this move; the offer made with it is the news.
       this.notice = null;
@@ -282,6 +346,7 @@ export class PlayMode implements Mode {
       }
     }
     this.afterMove();
+    return said;
   }
 
   private newClock(): Clock {
@@ -367,7 +432,7 @@ export class PlayMode implements Mode {
         return;
       }
       const m = chess.moves({ verbose: true }).find((x) => x.uci === result.move || x.lan === result.move);
-      if (m) this.play(m);
+      if (m) this.playPremove(this.play(m));
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') return;
       throw e;
@@ -465,6 +530,7 @@ export class PlayMode implements Mode {
     if (!chess || chess.isGameOver()) return;
     this.stopThinking();
     this.generation++;
+    this.premove = null;
     chess.undo();
     if (chess.turn() !== this.human) chess.undo();
     this.viewPly = null;
@@ -480,6 +546,7 @@ export class PlayMode implements Mode {
     // Notices belong to the game in progress (a pending draw offer, a refused claim).
     this.notice = null;
     this.drawPending = false;
+    this.premove = null;
     this.stopThinking();
     this.clock?.stop();
     const s = this.chess?.status();
@@ -541,8 +608,15 @@ export class PlayMode implements Mode {
     }
     const viewed = this.viewPly === null ? null : this.positionAt(chess, this.viewPly);
     const mine = this.humanToMove() && !viewed;
+    // The engine's turn in the game as it stands: the player may premove.
+    const ahead = !viewed && !chess.isGameOver() && chess.turn() !== this.human;
     this.gestures = mine ? gesturesOf(chess) : new Map();
-    this.app.board.set(boardState(viewed ?? chess, mine ? this.human : null, this.gestures));
+    this.app.board.set({
+      ...boardState(viewed ?? chess, mine ? this.human : null, this.gestures),
+      premovable: ahead ? this.human : null,
+      premoveDests: ahead ? premoveDests(chess, this.human) : undefined,
+      premove: ahead && this.premove ? [this.premove.from, this.premove.to] : undefined,
+    });
     viewed?.free();
     this.viewing.hidden = this.viewPly === null;
     this.renderStrips();
@@ -619,7 +693,8 @@ export class PlayMode implements Mode {
     }
     this.moveList.replaceChildren(...items);
     // Scrolling needs the layout: there, the frame computes it anyway (here it would be extra).
-    // To its end, unless the player is looking back.
-    if (this.viewPly === null) requestAnimationFrame(() => this.moveList.lastElementChild?.scrollIntoView({ block: 'nearest' }));
+    // To its end, or to the move shown while the player looks back; the list scrolls, the page
+    // does not (on a phone the board stays on screen).
+    requestAnimationFrame(() => revealIn(this.moveList, this.viewPly === null ? this.moveList.lastElementChild : this.moveList.querySelector('[aria-current]')));
   }
 }

@@ -2,7 +2,10 @@
 // name), pieces drawn as SVG, an SVG overlay for arrows. Moves by click-click, drag-and-drop
 // (pointer events) or the keyboard (arrow keys move the focus, Enter / Space pick and drop).
 // It knows no chess rules: the owner says which moves are allowed (`dests`) and is told
-// `onMove(from, to)`; promotion is asked with `choosePromotion`.
+// `onMove(from, to)`; promotion is asked with `choosePromotion`. While the other side moves,
+// the owner may allow premoves (`premovable`, `premoveDests`): the same gestures then tell it
+// `onPremove(from, to)`, and it shows the premove back (`premove`). A new position slides the
+// pieces that moved (Web Animations on transforms: the DOM is already the new position).
 import type { Color, Piece, PromotionSymbol, Square } from 'rocada';
 import { pieceSvg } from './pieces';
 
@@ -23,6 +26,12 @@ export interface BoardState {
   marks?: Square[];
   /** Any piece of `movable` may be dropped anywhere (lessons explain illegal moves); `dests` are still shown. */
   free?: boolean;
+  /** Which colour may premove now, while the other side moves (`null` or absent: none). */
+  premovable?: Color | null;
+  /** Premove destinations by origin square (for the side in `premovable`). */
+  premoveDests?: Map<Square, Square[]>;
+  /** The premove made, marked on both squares. */
+  premove?: [Square, Square];
 }
 
 /** An arrow from one square to another (engine's best move). */
@@ -35,8 +44,12 @@ export interface Arrow {
 export interface BoardHooks {
   /** A move made on the board; the owner validates it and calls `set()` again. */
   onMove(from: Square, to: Square): void;
-  /** A square pressed while no piece may move (`movable` is null): the owner may say why. */
+  /** A square pressed while no piece may move (`movable` and `premovable` are null): the owner may say why. */
   onIdle?(square: Square): void;
+  /** A premove made on the board (a piece of `premovable` dropped on one of its `premoveDests`). */
+  onPremove?(from: Square, to: Square): void;
+  /** The premove shown is cancelled: a press on an empty square or a non-destination, the right button, Escape. */
+  onPremoveCancel?(): void;
   /** The accessible name of a square ("e4, white knight"). */
   label(square: Square, piece: Piece | undefined): string;
   /** The accessible names of the promotion choices and of the cancel button. */
@@ -46,6 +59,16 @@ export interface BoardHooks {
 function squareAt(file: number, rank: number): Square {
   return `${FILES[file]}${rank + 1}` as Square;
 }
+
+/** A slide's length (lichess's is 200 ms): short enough not to hold up the next move. */
+const SLIDE_MS = 180;
+
+/**
+ * More changed squares than this in one `set()` is a new position (a new game, a jump of
+ * several moves, a loaded FEN), shown at once: two moves each way, castling included (4
+ * squares each), still slide.
+ */
+const SLIDE_MAX_CHANGED = 8;
 
 /** An interactive board in `root`. */
 export class Board {
@@ -65,6 +88,11 @@ export class Board {
   /** The position the shapes were drawn on (they go when it changes). */
   private shapesOf = '';
   private drag: { from: Square; x: number; y: number; ghost?: HTMLElement; pointerId: number } | null = null;
+  /** The last move dropped by drag: its piece is already on its square (no slide to it). */
+  private dropped: { from: Square; to: Square } | null = null;
+  private readonly reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+  /** The slides running. */
+  private readonly slides = new Set<Animation>();
   private promoting: ((p: PromotionSymbol | null) => void) | null = null;
 
   constructor(root: HTMLElement, private readonly hooks: BoardHooks) {
@@ -103,7 +131,7 @@ export class Board {
     window.addEventListener('pointercancel', () => this.cancelDrag());
   }
 
-  /** Shows a new state; keeps the selection when that piece can still move. */
+  /** Shows a new state (the pieces that moved slide); keeps the selection when that piece can still move. */
   set(state: BoardState): void {
     this.state = state;
     const position = [...state.pieces.entries()].map(([sq, p]) => `${sq}${p.color}${p.type}`).join();
@@ -112,11 +140,15 @@ export class Board {
       if (this.shapes.length) this.setShapes([]);
     }
     if (this.selected && !this.canMoveFrom(this.selected)) this.selected = null;
+    const slides = this.slidesTo(state.pieces);
+    this.dropped = null;
     this.render();
+    this.slide(slides);
   }
 
-  /** Which side is at the bottom. */
+  /** Which side is at the bottom (no slide: a slide under way lands at once). */
   setOrientation(c: Color): void {
+    for (const a of this.slides) a.finish();
     this.orientation = c;
     this.layout();
     this.render();
@@ -224,8 +256,10 @@ export class Board {
   }
 
   private render(): void {
-    const { pieces, dests, lastMove, check, marks } = this.state;
-    const targets = new Set(this.selected ? dests.get(this.selected) ?? [] : []);
+    const { pieces, lastMove, check, marks, premove } = this.state;
+    const targets = new Set(this.selected ? this.destsOf(this.selected) : []);
+    // The selected piece's destinations are premoves: marked apart.
+    const ahead = !!this.selected && this.premoving(this.selected);
     for (const [sq, cell] of this.cells) {
       const piece = pieces.get(sq);
       const key = piece ? piece.color + piece.type : '';
@@ -236,7 +270,9 @@ export class Board {
       cell.classList.toggle('last', !!lastMove && (lastMove[0] === sq || lastMove[1] === sq));
       cell.classList.toggle('check', check === sq);
       cell.classList.toggle('selected', this.selected === sq);
-      cell.classList.toggle('dest', targets.has(sq));
+      cell.classList.toggle('dest', !ahead && targets.has(sq));
+      cell.classList.toggle('premove-dest', ahead && targets.has(sq));
+      cell.classList.toggle('premove', !!premove && (premove[0] === sq || premove[1] === sq));
       cell.classList.toggle('occupied', !!piece);
       cell.classList.toggle('mark', !!marks?.includes(sq));
       cell.tabIndex = sq === this.focusSquare ? 0 : -1;
@@ -247,6 +283,79 @@ export class Board {
       this.addCoords(cell, sq);
     }
     this.drawArrows();
+  }
+
+  /**
+   * The slides from the position shown to `pieces`: each piece that appeared on a square comes
+   * from the nearest square a piece of its colour and type left (castling slides both king and
+   * rook; a captured piece just goes, a promoted one just appears). None with reduced motion or
+   * for a new position (over SLIDE_MAX_CHANGED squares changed). The piece just dropped by drag
+   * is already where it was dropped: it slides only from there (a Chess960 castle dropped on
+   * the rook), usually not at all.
+   */
+  private slidesTo(pieces: Map<Square, Piece>): { from: Square; to: Square }[] {
+    if (this.reducedMotion.matches) return [];
+    const shown = (sq: Square): string => this.cells.get(sq)?.dataset.piece ?? '';
+    const appeared: Square[] = [];
+    const vanished: Square[] = [];
+    for (const sq of this.cells.keys()) {
+      const piece = pieces.get(sq);
+      const key = piece ? piece.color + piece.type : '';
+      const old = shown(sq);
+      if (key === old) continue;
+      if (key) appeared.push(sq);
+      if (old) vanished.push(sq);
+    }
+    if (new Set([...appeared, ...vanished]).size > SLIDE_MAX_CHANGED) return [];
+    const distance = (a: Square, b: Square): number => Math.hypot(a.charCodeAt(0) - b.charCodeAt(0), Number(a[1]) - Number(b[1]));
+    const pairs = appeared
+      .flatMap((to) => {
+        const p = pieces.get(to);
+        return vanished.filter((from) => p && shown(from) === p.color + p.type).map((from) => ({ from, to, d: distance(from, to) }));
+      })
+      .sort((a, b) => a.d - b.d);
+    const taken = new Set<Square>();
+    const filled = new Set<Square>();
+    const slides: { from: Square; to: Square }[] = [];
+    for (const { from, to } of pairs) {
+      if (taken.has(from) || filled.has(to)) continue;
+      taken.add(from);
+      filled.add(to);
+      const start = this.dropped?.from === from ? this.dropped.to : from;
+      if (start !== to) slides.push({ from: start, to });
+    }
+    return slides;
+  }
+
+  /** Slides each piece from its old square to its new one: only the picture moves, on the compositor. */
+  private slide(slides: { from: Square; to: Square }[]): void {
+    for (const { from, to } of slides) {
+      const piece = this.cells.get(to)?.querySelector<SVGSVGElement>('.piece');
+      if (!piece) continue;
+      const [x1, y1] = this.place(from);
+      const [x2, y2] = this.place(to);
+      // Percentages of the piece's own box, which is its square's: no layout is read.
+      const a = piece.animate([{ transform: `translate(${(x1 - x2) * 100}%, ${(y1 - y2) * 100}%)` }, { transform: 'none' }], {
+        duration: SLIDE_MS,
+        easing: 'ease-in-out',
+      });
+      // Above the squares it passes over, until it lands.
+      piece.classList.add('sliding');
+      this.slides.add(a);
+      const landed = (): void => {
+        piece.classList.remove('sliding');
+        this.slides.delete(a);
+      };
+      a.addEventListener('finish', landed);
+      a.addEventListener('cancel', landed);
+    }
+  }
+
+  /** A square's column and row as the viewer sees them (0..7 from the top left). */
+  private place(sq: Square): [number, number] {
+    const f = sq.charCodeAt(0) - 97;
+    const r = Number(sq[1]) - 1;
+    return this.orientation === 'w' ? [f, 7 - r] : [7 - f, r];
   }
 
   /** File letters on the bottom rank, rank numbers on the left file (as seen by the viewer). */
@@ -260,9 +369,8 @@ export class Board {
 
   private drawArrows(): void {
     const xy = (sq: Square): [number, number] => {
-      const f = sq.charCodeAt(0) - 97;
-      const r = Number(sq[1]) - 1;
-      return this.orientation === 'w' ? [f + 0.5, 7.5 - r] : [7.5 - f, r + 0.5];
+      const [x, y] = this.place(sq);
+      return [x + 0.5, y + 0.5];
     };
     this.overlay.innerHTML =
       '<defs><marker id="arrowhead" viewBox="0 0 4 4" refX="2" refY="2" markerWidth="2.2" markerHeight="2.2" orient="auto"><path d="M0,0 L4,2 L0,4 z" fill="context-stroke"/></marker></defs>' +
@@ -292,19 +400,46 @@ export class Board {
     return (el?.dataset.square as Square | undefined) ?? null;
   }
 
+  /** The piece on `sq` may only premove (it is of `premovable`, not of `movable`). */
+  private premoving(sq: Square): boolean {
+    const color = this.state.pieces.get(sq)?.color;
+    return !!color && color !== this.state.movable && color === this.state.premovable;
+  }
+
+  /** Where the piece on `sq` may go: its moves, or its premoves. */
+  private destsOf(sq: Square): Square[] {
+    return (this.premoving(sq) ? this.state.premoveDests?.get(sq) : this.state.dests.get(sq)) ?? [];
+  }
+
   private canMoveFrom(sq: Square): boolean {
     const piece = this.state.pieces.get(sq);
-    return !!piece && piece.color === this.state.movable && (!!this.state.free || (this.state.dests.get(sq)?.length ?? 0) > 0);
+    if (!piece) return false;
+    if (this.premoving(sq)) return this.destsOf(sq).length > 0;
+    return piece.color === this.state.movable && (!!this.state.free || this.destsOf(sq).length > 0);
   }
 
   private canDrop(from: Square, to: Square): boolean {
-    return from !== to && (!!this.state.free || !!this.state.dests.get(from)?.includes(to));
+    return from !== to && ((!!this.state.free && !this.premoving(from)) || this.destsOf(from).includes(to));
   }
 
-  /** A piece of the side to move that is not a legal target (clicking it selects it instead). */
+  /** A piece that may move or premove and is not a target of the selected one (clicking it selects it instead). */
   private ownPiece(sq: Square): boolean {
-    const legal = !!this.selected && !!this.state.dests.get(this.selected)?.includes(sq);
-    return !legal && this.state.pieces.get(sq)?.color === this.state.movable;
+    const target = !!this.selected && this.destsOf(this.selected).includes(sq);
+    const color = this.state.pieces.get(sq)?.color;
+    return !target && !!color && (color === this.state.movable || color === this.state.premovable);
+  }
+
+  /** A piece dropped on a square it may go to: a move, or a premove. */
+  private drop(from: Square, to: Square): void {
+    if (this.premoving(from)) this.hooks.onPremove?.(from, to);
+    else this.hooks.onMove(from, to);
+  }
+
+  /** A press that picks no piece and drops none: it cancels the premove, or it is idle. */
+  private pressedAside(sq: Square): void {
+    if (this.state.premovable) {
+      if (this.state.premove) this.hooks.onPremoveCancel?.();
+    } else if (this.state.movable === null) this.hooks.onIdle?.(sq);
   }
 
   private select(sq: Square | null): void {
@@ -318,12 +453,12 @@ export class Board {
     if (this.selected && this.canDrop(this.selected, sq) && !this.ownPiece(sq)) {
       const from = this.selected;
       this.select(null);
-      this.hooks.onMove(from, sq);
+      this.drop(from, sq);
     } else if (this.selected !== sq && this.canMoveFrom(sq)) {
       this.select(sq);
     } else {
       this.select(null);
-      if (this.state.movable === null) this.hooks.onIdle?.(sq);
+      this.pressedAside(sq);
     }
   }
 
@@ -334,6 +469,8 @@ export class Board {
     if (e.button === 2) {
       e.preventDefault();
       this.drawing = { from: sq, pointerId: e.pointerId };
+      // The right button cancels a premove, as on lichess.
+      if (this.state.premove) this.hooks.onPremoveCancel?.();
       return;
     }
     if (e.button !== 0) return;
@@ -353,7 +490,7 @@ export class Board {
       return;
     }
     this.select(null);
-    if (this.state.movable === null) this.hooks.onIdle?.(sq);
+    this.pressedAside(sq);
   }
 
   private pointerMove(e: PointerEvent): void {
@@ -397,7 +534,8 @@ export class Board {
     const target = this.squareOf(document.elementFromPoint(e.clientX, e.clientY));
     if (target && this.canDrop(d.from, target)) {
       this.select(null);
-      this.hooks.onMove(d.from, target);
+      if (!this.premoving(d.from)) this.dropped = { from: d.from, to: target };
+      this.drop(d.from, target);
     }
   }
 
@@ -419,7 +557,10 @@ export class Board {
     };
     const s = step[e.key];
     if (!s) {
-      if (e.key === 'Escape') this.select(null);
+      if (e.key === 'Escape') {
+        this.select(null);
+        if (this.state.premove) this.hooks.onPremoveCancel?.();
+      }
       return;
     }
     e.preventDefault();

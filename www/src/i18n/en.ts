@@ -80,6 +80,9 @@ export const en = {
   'play.drawAccepted': 'The engine accepted your draw offer.',
   'play.drawDeclined': 'The engine declined your draw offer.',
   'play.claimRefused': 'There is no draw to claim here.',
+  'play.premoveSet': 'Premove: {piece} from {from} to {to}.',
+  'play.premoveCancelled': 'Premove cancelled.',
+  'play.premoveDropped': 'Premove {from}–{to} is not legal now: cancelled.',
 
   'end.checkmate': 'checkmate: {winner} wins',
   'end.stalemate': 'stalemate: draw',

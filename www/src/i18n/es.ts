@@ -81,6 +81,9 @@ export const es: Messages = {
   'play.drawAccepted': 'El motor ha aceptado las tablas.',
   'play.drawDeclined': 'El motor ha rechazado las tablas.',
   'play.claimRefused': 'Aquí no hay tablas que reclamar.',
+  'play.premoveSet': 'Premovimiento: {piece} de {from} a {to}.',
+  'play.premoveCancelled': 'Premovimiento cancelado.',
+  'play.premoveDropped': 'El premovimiento {from}–{to} no es legal ahora: cancelado.',
 
   'end.checkmate': 'jaque mate: ganan las {winner}',
   'end.stalemate': 'rey ahogado: tablas',

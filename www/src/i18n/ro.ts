@@ -81,6 +81,9 @@ export const ro: Messages = {
   'play.drawAccepted': 'Motorul a acceptat remiza.',
   'play.drawDeclined': 'Motorul a refuzat remiza.',
   'play.claimRefused': 'Nu există o remiză care să poată fi cerută aici.',
+  'play.premoveSet': 'Mutare în avans: {piece} de pe {from} pe {to}.',
+  'play.premoveCancelled': 'Mutarea în avans a fost anulată.',
+  'play.premoveDropped': 'Mutarea în avans {from}–{to} nu mai este legală: anulată.',
 
   'end.checkmate': 'mat: câștigă {winner}',
   'end.stalemate': 'pat: remiză',
