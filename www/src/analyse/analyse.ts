@@ -1,12 +1,13 @@
 // Analyse: a game tree (PGN or FEN in, PGN out by paste, file or download), its move list with
-// variations, NAGs and comments, keyboard navigation, and the engine's MultiPV lines with an
-// evaluation bar and a best-move arrow.
+// variations, NAGs and comments, keyboard navigation, the engine's MultiPV lines with an
+// evaluation bar and a best-move arrow, and a review of the whole game (review.ts).
 import { Chess, ChessError, type EngineInfo, type EngineScore, type Square, type Status } from 'rocada';
 import type { App, Mode } from '../app';
 import { analyseLines, getEngine } from '../engine';
 import { lang, t } from '../i18n';
 import { boardState, gesturesOf, parseTyped, resolveGesture, spokenMove, type MovesByGesture } from '../position';
-import { $, setText } from '../dom';
+import { $, revealIn, setText } from '../dom';
+import { GameReview, judgementHtml } from './review';
 import { GameTree, NAG_SYMBOLS, nagText, type TreeNode } from './tree';
 
 /** The shortest time between two redraws of the engine's lines, in milliseconds. */
@@ -55,6 +56,12 @@ export class AnalyseMode implements Mode {
   private readonly multiPv = $('an-multipv', HTMLSelectElement);
   private readonly linesBox = $('an-lines', HTMLOListElement);
   private readonly nags = $('an-nags', HTMLSpanElement);
+  private readonly review = new GameReview({
+    go: (node) => this.go(node),
+    play: (node, uci) => this.go(this.tree.play(node, uci)),
+    judged: (node) => this.showJudgement(node),
+    announce: (text) => this.app.announce(text),
+  });
 
   constructor(private readonly app: App) {
     $('an-first', HTMLButtonElement).addEventListener('click', () => this.go(this.tree.root));
@@ -120,6 +127,7 @@ export class AnalyseMode implements Mode {
   leave(): void {
     this.active = false;
     this.stopAnalysis();
+    this.review.pause();
     this.app.evalBar(null);
     this.app.board.setArrows([]);
   }
@@ -465,12 +473,21 @@ export class AnalyseMode implements Mode {
     this.app.board.set(state);
     this.fenInput.value = chess.fen();
     chess.free();
+    // Before the move list, which shows the review's judgements: a review of another main line is dropped.
+    this.review.show(this.tree, this.current);
     this.renderTree();
     for (const b of this.nags.querySelectorAll<HTMLButtonElement>('button')) {
       b.disabled = !this.current.parent;
       b.setAttribute('aria-pressed', String(this.current.nags.includes(Number(b.dataset.nag))));
     }
     this.renderLines();
+  }
+
+  /** A move just judged by the review: its glyph, added to the move list as it stands. */
+  private showJudgement(node: TreeNode): void {
+    const j = this.review.judgementOf(node);
+    const b = this.treeBox.querySelector(`[data-node="${node.id}"]`);
+    if (j && b && !b.querySelector('.judgement')) b.insertAdjacentHTML('beforeend', judgementHtml(j));
   }
 
   private renderTree(): void {
@@ -481,8 +498,9 @@ export class AnalyseMode implements Mode {
     const move = (n: TreeNode, number: boolean) => {
       const num = n.color === 'w' ? `${n.moveNumber}.` : number ? `${n.moveNumber}…` : '';
       const nags = n.nags.map(nagText).join('');
+      const judgement = this.review.judgementOf(n);
       const cur = n === this.current ? ' aria-current="true"' : '';
-      out.push(`<button type="button" class="mv" role="listitem" data-node="${n.id}" data-uci="${n.uci}"${cur}>${num ? `<span class="num">${num}</span>` : ''}${esc(this.tree.sanIn(n, l))}${nags ? `<span class="nag">${nags}</span>` : ''}</button>`);
+      out.push(`<button type="button" class="mv" role="listitem" data-node="${n.id}" data-uci="${n.uci}"${cur}>${num ? `<span class="num">${num}</span>` : ''}${esc(this.tree.sanIn(n, l))}${nags ? `<span class="nag">${nags}</span>` : ''}${judgement ? judgementHtml(judgement) : ''}</button>`);
       if (n.comments.length) out.push(comments(n));
     };
     // The line from `first` on; `alts` are the alternatives to `first`, written after it.
@@ -511,6 +529,7 @@ export class AnalyseMode implements Mode {
     if (this.tree.result !== '*') out.push(`<span class="result">${this.tree.result}</span>`);
     this.treeBox.innerHTML = out.join(' ');
     // Scrolling needs the layout: there, the frame computes it anyway (here it would be extra).
-    requestAnimationFrame(() => this.treeBox.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' }));
+    // The box scrolls, the page does not (on a phone the board stays on screen).
+    requestAnimationFrame(() => revealIn(this.treeBox, this.treeBox.querySelector('[aria-current]')));
   }
 }

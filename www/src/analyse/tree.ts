@@ -1,6 +1,6 @@
 // A game as a tree of moves for Analyse: built from `parsePgn` (variations, comments, NAGs
 // kept) or grown by moves made on the board, and written back as PGN.
-import { Chess, parsePgn, type Color, type Lang, type PgnNode } from 'rocada';
+import { Chess, ChessError, parsePgn, type Color, type Lang, type PgnGame, type PgnNode } from 'rocada';
 
 /** A position of the tree: the root (no move) or the position after `uci`. */
 export interface TreeNode {
@@ -56,6 +56,28 @@ export function nagText(nag: number): string {
   return NAG_GLYPHS[nag] ?? `$${nag}`;
 }
 
+/** Where a PGN error is (line, column), for comparing two readings. */
+function reach(e: ChessError): [number, number] {
+  const d = e.detail as { line?: number; column?: number } | undefined;
+  return [d?.line ?? 0, d?.column ?? 0];
+}
+
+/** The games of `text`, read in English, else with `lang`'s letters too (`GameTree.fromPgn`). */
+function readPgn(text: string, lang: Lang): PgnGame[] {
+  try {
+    return parsePgn(text);
+  } catch (english) {
+    if (lang === 'en' || !(english instanceof ChessError)) throw english;
+    try {
+      return parsePgn(text, { lang });
+    } catch (local) {
+      if (!(local instanceof ChessError)) throw local;
+      const [a, b] = [reach(english), reach(local)];
+      throw b[0] > a[0] || (b[0] === a[0] && b[1] > a[1]) ? local : english;
+    }
+  }
+}
+
 export class GameTree {
   readonly root: TreeNode;
   headers: Record<string, string> = {};
@@ -82,9 +104,17 @@ export class GameTree {
     };
   }
 
-  /** The first game of a PGN text; throws the package's `ChessError` (`invalid-pgn`, ...). */
+  /**
+   * The first game of a PGN text; throws the package's `ChessError` (`invalid-pgn`, ...). Its
+   * moves are read in English, PGN's own letters (in Romanian N is the bishop and in Spanish R
+   * the king, so the page's letters first would misread a standard PGN); a text that does not
+   * read so is read again with `lang`'s letters too (a game written in Romanian or Spanish).
+   * Where both fail, the error is the one of the reading that got further.
+   */
   static fromPgn(text: string, lang: Lang): GameTree {
-    const [game] = parsePgn(text, { lang });
+    const [game, ...others] = readPgn(text, lang);
+    // Analyse opens the first game; the others' wasm memory goes now.
+    for (const g of others) g.free();
     if (!game) throw new Error('no game');
     const chess960 = /960|fischer/i.test(game.headers['Variant'] ?? '');
     const tree = new GameTree(game.startFen, chess960);
