@@ -347,6 +347,112 @@ test('screenshots of every mode at phone size', async () => {
   await page.context().close();
 });
 
+test('every mode in every language, desktop and phone: nothing wider than the screen, the board whole, the texts translated', { timeout: 300_000 }, async () => {
+  const yourMove = { en: 'Your move.', ro: 'Este rândul tău.', es: 'Te toca mover.' };
+  const learnTab = { en: 'Learn', ro: 'Învață', es: 'Aprender' };
+  for (const lang of ['en', 'ro', 'es']) {
+    for (const [size, width, height] of [['desktop', 1280, 800], ['phone', 360, 780]]) {
+      const page = await open({ width, height, lang });
+      const check = async (mode) => {
+        const fit = await page.evaluate(() => {
+          const board = document.querySelector('#board').getBoundingClientRect();
+          return { scroll: document.documentElement.scrollWidth, width: innerWidth, left: board.left, right: board.right };
+        });
+        assert.ok(fit.scroll <= fit.width, `${mode}, ${lang}, ${size}: the page is ${fit.scroll}px wide on a ${fit.width}px screen`);
+        assert.ok(fit.left >= 0 && fit.right <= fit.width, `${mode}, ${lang}, ${size}: the board is cut (${fit.left}..${fit.right})`);
+        assert.equal(await page.locator('#tab-learn').textContent(), learnTab[lang]);
+        await shoot(page, `${mode}-${lang}-${size}`);
+      };
+      await check('play-setup');
+      await startGame(page, { level: '1', colour: 'w', tc: '5+3' });
+      await page.click('[data-square="e2"]');
+      await page.click('[data-square="e4"]');
+      await page.waitForFunction((text) => document.querySelector('#play-status')?.textContent.includes(text), yourMove[lang], { timeout: 30_000 });
+      await check('play-game');
+      await page.click('#tab-analyse');
+      await page.fill('#an-pgn', PGN);
+      await page.click('#an-pgn-load');
+      await check('analyse');
+      await page.click('#tab-learn');
+      await page.click('[data-lesson]');
+      await page.waitForSelector('#learn-lesson:not([hidden])');
+      await check('learn');
+      await page.context().close();
+    }
+  }
+});
+
+test('a PGN in English letters (the standard) opens in every language: pasted, from Play, by link; one in the page\'s letters too', { timeout: 180_000 }, async () => {
+  // Romanian N is the bishop (nebun) and Spanish R the king (rey): a page that read PGN with
+  // its own letters first could not open a knight or rook move.
+  const english = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 *';
+  const local = { ro: '1. e4 e5 2. Cf3 Cc6 3. Nb5 a6 4. O-O Cf6 5. Te1 *', es: '1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. O-O Cf6 5. Te1 *' };
+  for (const lang of ['ro', 'es']) {
+    const page = await open({ lang, hash: '#analyse' });
+    const moves = () => page.locator('#an-tree .mv').count();
+    await page.fill('#an-pgn', english);
+    await page.click('#an-pgn-load');
+    assert.equal(await page.textContent('#an-error'), '', `${lang}: no error`);
+    assert.equal(await moves(), 12, `${lang}: the whole English game`);
+    await page.fill('#an-pgn', local[lang]);
+    await page.click('#an-pgn-load');
+    assert.equal(await page.textContent('#an-error'), '', `${lang}: no error in the page's letters`);
+    assert.equal(await moves(), 9, `${lang}: the whole game in the page's letters`);
+    // A link made in English opens here.
+    await page.goto(`${url}#analyse?${new URLSearchParams({ pgn: english, ply: '3' })}`);
+    await page.waitForFunction(() => document.querySelectorAll('#an-tree .mv').length === 12, null, { timeout: 10_000 });
+    // Play -> "Analyse this game" with a knight and a rook move (Play's PGN is English).
+    await page.click('#tab-play');
+    await startGame(page, { level: '1', colour: 'w', tc: '' });
+    const playMove = async (from, to) => {
+      const before = await page.locator('#play-moves .ply').count();
+      await page.click(`[data-square="${from}"]`);
+      await page.click(`[data-square="${to}"]`);
+      await page.waitForFunction((n) => document.querySelectorAll('#play-moves .ply').length >= n + 2, before, { timeout: 30_000 });
+    };
+    await playMove('g1', 'f3');
+    await playMove('h2', 'h4');
+    await playMove('h1', 'h3');
+    await page.click('#play-analyse');
+    await page.waitForFunction(() => document.body.dataset.mode === 'analyse');
+    assert.equal(await page.textContent('#an-error'), '', `${lang}: Play's game opens`);
+    assert.equal(await moves(), 6, `${lang}: Play's six plies`);
+    await page.context().close();
+  }
+});
+
+test('phone: moves and navigation scroll the move lists, never the page (the board stays on screen)', { timeout: 120_000 }, async () => {
+  const page = await open({ width: 360, height: 740 });
+  const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+  await startGame(page, { level: '1', colour: 'w', tc: '' });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const [from, to] of [['e2', 'e4'], ['g1', 'f3'], ['f1', 'c4']]) {
+    const before = await page.locator('#play-moves .ply').count();
+    if (!(await page.locator(`[data-square="${from}"]`).getAttribute('data-piece'))?.startsWith('w')) break;
+    await page.click(`[data-square="${from}"]`);
+    await page.click(`[data-square="${to}"]`);
+    await page.waitForFunction((n) => document.querySelectorAll('#play-moves .ply').length >= n + 2, before, { timeout: 30_000 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    assert.equal(await scrollY(), 0, `after ${from}-${to} the page stayed at its top`);
+  }
+  // Analyse: a long game loaded, then walked with the keys; the tree box scrolls itself.
+  await page.click('#tab-analyse');
+  const long = '1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0';
+  await page.fill('#an-pgn', long);
+  await page.click('#an-pgn-load');
+  await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+  await page.keyboard.press('End');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.equal(await scrollY(), 0, 'End in Analyse left the page at its top');
+  const shown = await page.evaluate(() => {
+    const box = document.querySelector('#an-tree').getBoundingClientRect();
+    const cur = document.querySelector('#an-tree [aria-current]').getBoundingClientRect();
+    return cur.top >= box.top - 1 && cur.bottom <= box.bottom + 1;
+  });
+  assert.ok(shown, 'the current move is scrolled into the tree box');
+  await page.context().close();
+});
+
 /** The evaluation bar as shown: White's share (0..1) and its text. */
 function evalBarOf(page) {
   return page.evaluate(() => {
