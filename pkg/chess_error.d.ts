@@ -154,6 +154,13 @@ export interface InvalidPgnDetail {
   /** What is wrong: `illegal-move`, `unterminated-comment`, `unbalanced-parenthesis`, `bad-tag`, ... */
   reason: string;
   message: string;
+  /** For a move that fails (`illegal-move`, `ambiguous-move`, `invalid-move-syntax`): the move as written. */
+  move?: string;
+  /**
+   * For a move that fails: the position it was read in (FEN; X-FEN in Chess960), so that
+   * `new Chess(fen).explain(move, { lang })` says why in any language.
+   */
+  fen?: string;
 }
 
 /** `detail` of a `flag-fallen` error. */

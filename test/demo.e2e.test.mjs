@@ -11,6 +11,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 import { launchChromium, watchProblems } from './support/browser.mjs';
+import { Chess } from 'rocada';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const shots = join(root, 'target', 'screenshots');
@@ -421,6 +422,50 @@ test('a PGN in English letters (the standard) opens in every language: pasted, f
   }
 });
 
+test("every error Analyse shows is in the page's language: bad FENs, bad PGNs, illegal moves, typed moves", { timeout: 120_000 }, async () => {
+  const fenErrors = ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1', '8/8/8/8/8/8/8/K7 w - - 0 1', 'k7/8/8/8/8/8/8/K6Q w - - 0 1 x'];
+  const pgnErrors = ['1. e4 {never closed *', '[Event "x] 1. e4 *', '1. e4 e5 2. Ke3 *', '1. e4 e5 ) 2. Nf3 *', '1. e4 e5 2. Kx *'];
+  const englishOf = (f) => {
+    try {
+      f();
+    } catch (e) {
+      return e.detail.message;
+    }
+    throw new Error('no error');
+  };
+  const prefix = { ro: { fen: 'Acest FEN nu poate fi încărcat: ', pgn: 'Acest PGN nu poate fi citit' }, es: { fen: 'No se puede cargar este FEN: ', pgn: 'No se puede leer este PGN' } };
+  const { parsePgn } = await import('rocada');
+  for (const lang of ['ro', 'es']) {
+    const page = await open({ lang, hash: '#analyse' });
+    const shown = () => page.locator('#an-error').textContent();
+    for (const fen of fenErrors) {
+      await page.fill('#an-fen', fen);
+      await page.click('#an-fen-load');
+      const text = await shown();
+      assert.ok(text.startsWith(prefix[lang].fen), `${lang}: ${text}`);
+      assert.ok(!text.includes(englishOf(() => new Chess(fen))), `${lang}: the package's English in "${text}"`);
+    }
+    for (const pgn of pgnErrors) {
+      await page.fill('#an-pgn', pgn);
+      await page.click('#an-pgn-load');
+      const text = await shown();
+      assert.ok(text.startsWith(prefix[lang].pgn), `${lang}: ${text}`);
+      const english = englishOf(() => parsePgn(pgn));
+      assert.ok(!text.includes(english.split(': ').pop()), `${lang}: the package's English in "${text}"`);
+    }
+    // A typed move (defect 6): the pinned d-pawn after 1.e4 e5 2.Bb5.
+    await page.fill('#an-pgn', '1. e4 e5 2. Bb5 *');
+    await page.click('#an-pgn-load');
+    await page.keyboard.press('End');
+    await page.fill('#move-input', 'd6');
+    await page.press('#move-input', 'Enter');
+    const pinned = new Chess('rnbqkbnr/pppp1ppp/8/1B2p3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 2');
+    assert.ok((await page.textContent('#move-error')).includes(pinned.explain('d6', { lang }).message), `${lang}: the typed move explained`);
+    pinned.free();
+    await page.context().close();
+  }
+});
+
 test('phone: moves and navigation scroll the move lists, never the page (the board stays on screen)', { timeout: 120_000 }, async () => {
   const page = await open({ width: 360, height: 740 });
   const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
@@ -554,11 +599,29 @@ test('Analyse shows NAGs as glyphs and a PGN error once, concisely', async () =>
   // The NAGs are written back as NAGs.
   await page.click('#an-pgn-out');
   assert.match(await page.inputValue('#an-pgn'), /3\. Nxe5 \$16 \$13 \$146 \$200 Nxe5 \$19 \$10 \$36 4\. d4 \$1 \$22 \$132\s+\*/);
+  // An illegal move is explained in its position (the error's `fen`) in the page's language,
+  // its piece letter too (Spanish R is the king): the package's explain(), asked here in Node.
   await page.fill('#an-pgn', '1. e4 e5 2. Ke3 *');
   await page.click('#an-pgn-load');
-  assert.equal(await page.locator('#an-error').textContent(), 'This PGN cannot be read (line 1, column 13): illegal move Ke3: no legal white king move to e3');
+  const why = (lang, san) => {
+    const chess = new Chess('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
+    const { legal, message } = chess.explain(san, { lang });
+    chess.free();
+    assert.equal(legal, false);
+    return message;
+  };
+  assert.equal(await page.locator('#an-error').textContent(), `This PGN cannot be read (line 1, column 13): illegal move Ke3: ${why('en', 'Ke3')}`);
   await page.selectOption('#lang', 'es');
-  assert.match(await page.locator('#an-error').textContent(), /^.*\(.*1.*13\): jugada ilegal Ke3: /);
+  assert.match(await page.locator('#an-error').textContent(), /^.*\(.*1.*13\): jugada ilegal Re3: /);
+  assert.ok((await page.locator('#an-error').textContent()).endsWith(why('es', 'Re3')), 'explained in Spanish');
+  await page.selectOption('#lang', 'ro');
+  assert.ok((await page.locator('#an-error').textContent()).endsWith(why('ro', 'Re3')), 'explained in Romanian');
+  // A pinned pawn (defect 6's position) in a Romanian page: why, in Romanian.
+  await page.fill('#an-pgn', '1. e4 e5 2. Bb5 d6 *');
+  await page.click('#an-pgn-load');
+  const pinned = new Chess('rnbqkbnr/pppp1ppp/8/1B2p3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 2');
+  assert.ok((await page.locator('#an-error').textContent()).endsWith(pinned.explain('d6', { lang: 'ro' }).message));
+  pinned.free();
   await page.selectOption('#lang', 'en');
   await page.fill('#an-pgn', '1. e4 {never closed *');
   await page.click('#an-pgn-load');

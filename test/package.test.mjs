@@ -111,6 +111,36 @@ test('errors are ChessError with a code, and the module keeps working', async ()
   assert.equal(chess.move('e4').san, 'e4');
 });
 
+test('a PGN move that fails carries its move and position: explain() says why in every language', async () => {
+  const { Chess, PgnReader, parsePgn } = await ctx.load();
+  // In a variation, after a pin: 1. e4 e5 2. Bb5 (2. Nf3 d5) d6, where d6 is illegal.
+  const text = '1. e4 e5 2. Bb5 (2. Nf3 d5) d6 *';
+  const detail = (() => {
+    try {
+      parsePgn(text);
+    } catch (e) {
+      return e.detail;
+    }
+    assert.fail('the PGN was read');
+  })();
+  assert.deepEqual([detail.reason, detail.move, detail.fen], ['illegal-move', 'd6', 'rnbqkbnr/pppp1ppp/8/1B2p3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 2']);
+  const chess = new Chess(detail.fen);
+  const why = Object.fromEntries(['en', 'ro', 'es'].map((lang) => [lang, chess.explain(detail.move, { lang })]));
+  assert.ok(Object.values(why).every((w) => !w.legal && w.reason === why.en.reason && w.message.length > 0));
+  assert.equal(new Set(Object.values(why).map((w) => w.message)).size, 3, 'three languages');
+  // PgnReader's errors, and Chess.loadPgn's, carry the same.
+  const reader = new PgnReader(`${text}\n\n1. d4 *`);
+  assert.throws(() => reader.next(), (e) => e.detail.fen === detail.fen && e.detail.move === 'd6');
+  const next = reader.next();
+  assert.equal(next?.moves.length, 1, 'the reader goes on with the next game');
+  next?.free();
+  reader.free();
+  chess.free();
+  assert.throws(() => new Chess().loadPgn(text), (e) => e.detail.fen === detail.fen && e.detail.move === 'd6');
+  // An error that is no move's has neither.
+  assert.throws(() => parsePgn('1. e4 {open'), (e) => e.detail.reason === 'unterminated-comment' && !('fen' in e.detail) && !('move' in e.detail));
+});
+
 test('moves, SAN and verbose moves match chess.js field by field', async () => {
   const { Chess, Move } = await ctx.load();
   const fens = [

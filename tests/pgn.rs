@@ -5,7 +5,7 @@
 //! property tests that the reader never panics and that whatever it reads round-trips.
 
 use proptest::prelude::*;
-use rocada::pgn::{self, Game, GameResult, Line, Nag, Node, PgnError, Reader, WriteOptions, MAX_VARIATION_DEPTH};
+use rocada::pgn::{self, Game, GameResult, Line, Nag, Node, PgnError, PgnErrorKind, Reader, WriteOptions, MAX_VARIATION_DEPTH};
 use rocada::{parse_san, to_san, CastlingMode, Color, Position, SanOptions, Square};
 use std::io::BufReader;
 
@@ -736,5 +736,35 @@ proptest! {
     #[test]
     fn never_panics_on_mutated_corpus_files(b in mutated()) {
         read_all(&b);
+    }
+}
+
+/// A move that fails carries the position it was read in (a reader can show it, or have the
+/// explainer say why in any language): in the main line, in a variation (the variation's own
+/// position), after a NAG and a comment, and in Chess960 (X-FEN that reads back as Chess960).
+#[test]
+fn a_failing_move_carries_its_position() {
+    let cases: [(&str, &str, &str, CastlingMode); 4] = [
+        ("1. e4 e5 2. Ke3 *", "Ke3", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", CastlingMode::Standard),
+        ("1. e4 (1. d4 d5 2. Kd3) e5 *", "Kd3", "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2", CastlingMode::Standard),
+        (
+            "1. e4 $1 {best} e5 2. Nf3 Nf6?? 3. Nxe5 Qxe5 *",
+            "Qxe5",
+            "rnbqkb1r/pppp1ppp/5n2/4N3/4P3/8/PPPP1PPP/RNBQKB1R b KQkq - 0 3",
+            CastlingMode::Standard,
+        ),
+        (
+            "[Variant \"Chess960\"]\n[FEN \"nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w GBgb - 0 1\"]\n\n1. O-O-O *",
+            "O-O-O",
+            "nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w KQkq - 0 1",
+            CastlingMode::Chess960,
+        ),
+    ];
+    for (text, san, fen, mode) in cases {
+        let e = pgn::parse_pgn(text).unwrap_err();
+        let PgnErrorKind::InvalidMove { san: got_san, position, .. } = &e.kind else { panic!("{text}: {e}") };
+        assert_eq!((got_san.as_str(), position.fen().as_str()), (san, fen), "{text}");
+        let pos = Position::from_fen(&position.fen(), mode).unwrap_or_else(|f| panic!("{text}: {f}"));
+        assert!(parse_san(&pos, san, &SanOptions::default()).is_err(), "{text}: {san} is refused in that position too");
     }
 }

@@ -827,7 +827,7 @@ impl Chess {
 
     /// Loads the first game of a PGN text: headers, moves, comments, NAGs, variations.
     /// Options: `lang` (piece letters accepted besides English), `strict` (canonical SAN only, as chess.js), `newlineChar`. Throws
-    /// `invalid-pgn` with `{ game, line, column, reason, message }`; the game is unchanged then.
+    /// `invalid-pgn` with `{ game, line, column, reason, message }` (and, for a move that fails, `move` and `fen`: its position, to `explain()` it in any language); the game is unchanged then.
     #[wasm_bindgen(js_name = loadPgn)]
     pub fn load_pgn(
         &mut self,

@@ -10,7 +10,7 @@ use super::js::{strings, Obj};
 use super::objects::explanation_object;
 use crate::clock::{ClockError, TimeControlError};
 use crate::game::GameError;
-use crate::pgn::PgnError;
+use crate::pgn::{PgnError, PgnErrorKind};
 use crate::record::NoteError;
 use crate::{FenError, Lang, PositionError, SanError, UciError};
 use wasm_bindgen::prelude::*;
@@ -158,12 +158,16 @@ impl Failure {
             }
             Failure::Pgn(e) => {
                 let message = e.kind.to_string();
-                let detail = Obj::new()
+                let mut detail = Obj::new()
                     .set("game", e.game as u32)
                     .set("line", e.line as u32)
                     .set("column", e.column as u32)
                     .set("reason", e.detail())
                     .set("message", message.as_str());
+                // A move that fails: the move and its position, for `explain()` in any language.
+                if let PgnErrorKind::InvalidMove { san, position, .. } = &e.kind {
+                    detail = detail.set("move", san.as_str()).set("fen", position.fen().as_str());
+                }
                 (format!("invalid PGN: {e}"), detail.build())
             }
             Failure::PgnAfterEnd { ply, error } => {

@@ -18,8 +18,8 @@ pub struct PgnGame {
 }
 
 /// Every game of a PGN text. Option `lang`: piece letters accepted besides English. Throws
-/// `ChessError` `invalid-pgn` with `{ game, line, column, reason, message }` for the first
-/// game that cannot be read (reason `too-many-games` past `pgn::MAX_GAMES` games); then no
+/// `ChessError` `invalid-pgn` with `{ game, line, column, reason, message }` (and, for a move
+/// that fails, `move` and `fen`: the position it was read in) for the first game that cannot be read (reason `too-many-games` past `pgn::MAX_GAMES` games); then no
 /// game was made, and nothing is left to free. [`PgnReader`] reads one game at a time and
 /// goes on past a bad one.
 #[wasm_bindgen(js_name = parsePgn, unchecked_return_type = "PgnGame[]")]

@@ -1,14 +1,14 @@
 // Analyse: a game tree (PGN or FEN in, PGN out by paste, file or download), its move list with
 // variations, NAGs and comments, keyboard navigation, the engine's MultiPV lines with an
 // evaluation bar and a best-move arrow, and a review of the whole game (review.ts).
-import { Chess, ChessError, type EngineInfo, type EngineScore, type Square, type Status } from 'rocada';
+import { Chess, ChessError, type EngineInfo, type EngineScore, type Lang, type Square, type Status } from 'rocada';
 import type { App, Mode } from '../app';
 import { analyseLines, getEngine } from '../engine';
-import { lang, t } from '../i18n';
+import { hasKey, lang, t, type MessageKey } from '../i18n';
 import { boardState, gesturesOf, parseTyped, resolveGesture, spokenMove, type MovesByGesture } from '../position';
 import { $, revealIn, setText } from '../dom';
 import { GameReview, judgementHtml } from './review';
-import { GameTree, NAG_SYMBOLS, nagText, type TreeNode } from './tree';
+import { GameTree, NAG_SYMBOLS, nagText, pgnErrorLetters, type TreeNode } from './tree';
 
 /** The shortest time between two redraws of the engine's lines, in milliseconds. */
 const LINES_INTERVAL_MS = 100;
@@ -19,15 +19,63 @@ export function scoreText(s: EngineScore): string {
   return `${s.cp >= 0 ? '+' : ''}${(s.cp / 100).toFixed(2)}`;
 }
 
+/** Piece letters by role, king first, in each language (PGN's are English). */
+const LETTERS: Record<Lang, string> = { en: 'KQRBN', ro: 'RDTNC', es: 'RDTAC' };
+
+/** `san` written in `from`'s piece letters, in `to`'s. */
+function sanIn(san: string, from: Lang, to: Lang): string {
+  return san.replace(/[A-Z]/g, (c) => {
+    const i = LETTERS[from].indexOf(c);
+    return i < 0 ? c : LETTERS[to][i]!;
+  });
+}
+
+/** Why `move` (in `letters`) is illegal in `fen`, in the page's language; `null` if it cannot be said. */
+function whyIllegal(fen: string, move: string, letters: Lang): string | null {
+  for (const chess960 of [false, true]) {
+    let chess: Chess;
+    try {
+      chess = new Chess(fen, { chess960 });
+    } catch {
+      continue;
+    }
+    try {
+      const e = chess.explain(sanIn(move, letters, lang()), { lang: lang() });
+      return e.legal ? null : e.message;
+    } catch {
+      return null;
+    } finally {
+      chess.free();
+    }
+  }
+  return null;
+}
+
 /**
- * What is wrong with a PGN, once: the package's message says "invalid PGN: game 1, line 1,
- * column 13: illegal move Ke3: illegal move "Ke3": why"; the page shows line and column itself.
+ * A package error's reasons (`detail.reason`, or all of `detail.reasons`) in the page's
+ * language; in English, or for a reason the page has no words for, the package's own message,
+ * which says more (`rank 1 has 7 squares`).
  */
-export function pgnFault(d: { reason?: string; message?: string } | undefined, whole: string): string {
+function reasonText(d: { reason?: string; reasons?: string[] } | undefined, english: string): string {
+  if (lang() === 'en') return english;
+  const keys = (d?.reasons ?? (d?.reason ? [d.reason] : [])).map((r) => `reason.${r}`);
+  if (!keys.length || !keys.every(hasKey)) return english;
+  return keys.map((k) => t(k as MessageKey)).join('; ');
+}
+
+/**
+ * What is wrong with a PGN, once (the page shows line and column itself): an illegal move is
+ * explained in its position (the error's `fen`) by the package's `explain()`, in the page's
+ * language; other faults keep the package's English message, without the repeated "illegal
+ * move "Ke3":". `letters`: the language the error's move is written in.
+ */
+export function pgnFault(d: { reason?: string; reasons?: string[]; message?: string; move?: string; fen?: string } | undefined, whole: string, letters: Lang = 'en'): string {
+  const why = d?.reason === 'illegal-move' && d.move && d.fen ? whyIllegal(d.fen, d.move, letters) : null;
+  if (why && d?.move) return t('analyse.pgnIllegal', { move: sanIn(d.move, letters, lang()), why });
   const message = d?.message ?? whole;
   const illegal = /^illegal move (\S+): (?:illegal move "[^"]*": )?(.*)$/.exec(message);
   if (d?.reason === 'illegal-move' && illegal) return t('analyse.pgnIllegal', { move: illegal[1]!, why: illegal[2]! });
-  return message;
+  return reasonText(d, message);
 }
 
 export class AnalyseMode implements Mode {
@@ -224,8 +272,9 @@ export class AnalyseMode implements Mode {
       chess960 = true;
     }
     if (chess instanceof ChessError) {
-      const detail = chess.message;
-      this.setError(chess.code, () => t('analyse.badFen', { detail }));
+      const d = chess.detail as { reason?: string; reasons?: string[]; message?: string } | undefined;
+      const english = d?.message ?? chess.message;
+      this.setError(chess.code, () => t('analyse.badFen', { detail: reasonText(d, english) }));
       return;
     }
     const tree = new GameTree(chess.fen(), chess960);
@@ -238,8 +287,9 @@ export class AnalyseMode implements Mode {
       this.setTree(GameTree.fromPgn(text, lang()));
     } catch (e) {
       if (!(e instanceof ChessError)) throw e;
-      const d = e.detail as { line?: number; column?: number; reason?: string; message?: string } | undefined;
-      this.setError(e.code, () => t('analyse.badPgn', { line: String(d?.line ?? '?'), column: String(d?.column ?? '?'), detail: pgnFault(d, e.message) }));
+      const d = e.detail as { line?: number; column?: number; reason?: string; message?: string; move?: string; fen?: string } | undefined;
+      const letters = pgnErrorLetters(e);
+      this.setError(e.code, () => t('analyse.badPgn', { line: String(d?.line ?? '?'), column: String(d?.column ?? '?'), detail: pgnFault(d, e.message, letters) }));
     }
   }
 

@@ -62,6 +62,14 @@ function reach(e: ChessError): [number, number] {
   return [d?.line ?? 0, d?.column ?? 0];
 }
 
+/** The piece letters a PGN error's move is written in (the reading that failed). */
+const lettersOfError = new WeakMap<ChessError, Lang>();
+
+/** The language whose piece letters the move of a `fromPgn` error is written in. */
+export function pgnErrorLetters(e: ChessError): Lang {
+  return lettersOfError.get(e) ?? 'en';
+}
+
 /** The games of `text`, read in English, else with `lang`'s letters too (`GameTree.fromPgn`). */
 function readPgn(text: string, lang: Lang): PgnGame[] {
   try {
@@ -73,7 +81,9 @@ function readPgn(text: string, lang: Lang): PgnGame[] {
     } catch (local) {
       if (!(local instanceof ChessError)) throw local;
       const [a, b] = [reach(english), reach(local)];
-      throw b[0] > a[0] || (b[0] === a[0] && b[1] > a[1]) ? local : english;
+      const further = b[0] > a[0] || (b[0] === a[0] && b[1] > a[1]);
+      if (further) lettersOfError.set(local, lang);
+      throw further ? local : english;
     }
   }
 }

@@ -1,5 +1,6 @@
 //! `PgnError`: why a game could not be read, and where (game, line, column).
 
+use crate::Position;
 use core::fmt;
 
 /// A game that could not be read: which game of the text (from 1), where (line and column,
@@ -61,6 +62,9 @@ pub enum PgnErrorKind {
         code: &'static str,
         /// The SAN parser's explanation.
         message: String,
+        /// The position the move was read in, so that a reader can show it, or have
+        /// `rocada_game::explain` say why the move fails in any language.
+        position: Box<Position>,
     },
     /// A null move (`--`, `Z0`): not supported.
     NullMove(String),
@@ -138,7 +142,7 @@ impl fmt::Display for PgnErrorKind {
                 write!(f, "variations nested deeper than {} levels", super::MAX_VARIATION_DEPTH)
             }
             PgnErrorKind::VariationWithoutMove => f.write_str("variation ( before any move it could replace"),
-            PgnErrorKind::InvalidMove { san, code, message } => {
+            PgnErrorKind::InvalidMove { san, code, message, .. } => {
                 let what = match *code {
                     "illegal-move" => "illegal move",
                     "ambiguous-move" => "ambiguous move",

@@ -424,7 +424,12 @@ fn symbol(top: &mut Frame, mut text: String, opts: &SanOptions) -> Result<(), Pg
                 Some(n) => nags.push(n),
                 None => {
                     let message = format!("unknown annotation {}", &text[body.len()..san_len]);
-                    return Err(PgnErrorKind::InvalidMove { san: text, code: "invalid-move-syntax", message });
+                    return Err(PgnErrorKind::InvalidMove {
+                        san: text,
+                        code: "invalid-move-syntax",
+                        message,
+                        position: Box::new(top.pos.clone()),
+                    });
                 }
             }
             san_len = body.len();
@@ -440,7 +445,14 @@ fn symbol(top: &mut Frame, mut text: String, opts: &SanOptions) -> Result<(), Pg
     let uci = if !opts.strict && is_coordinate_move(&text[..san_len]) { parse_uci(&top.pos, &text[..san_len]).ok() } else { None };
     let mv = match uci.map_or_else(|| parse_san(&top.pos, &text[..san_len], opts), Ok) {
         Ok(mv) => mv,
-        Err(e) => return Err(PgnErrorKind::InvalidMove { san: text, code: e.code(), message: e.to_string() }),
+        Err(e) => {
+            return Err(PgnErrorKind::InvalidMove {
+                san: text,
+                code: e.code(),
+                message: e.to_string(),
+                position: Box::new(top.pos.clone()),
+            })
+        }
     };
     text.truncate(san_len);
     let mut node = Node::new(mv, text);
