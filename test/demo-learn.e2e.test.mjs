@@ -7,52 +7,23 @@
 // The way to solve each step comes from the lesson data and the package's runner in Node.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createServer } from 'vite';
-import { launchChromium, watchProblems } from './support/browser.mjs';
+import { watchProblems } from './support/browser.mjs';
+import { shoot, startDemo } from './support/demo.mjs';
 import { Lesson, GOAL_KINDS } from '../pkg/learn.js';
 import { lessons } from '../pkg/lessons.js';
 import { Chess } from '../pkg/node.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const shots = join(root, 'target', 'screenshots');
-
-let server;
-let browser;
-let url;
+let demo;
 const problems = [];
 
 before(async () => {
-  server = await createServer({
-    root: join(root, 'www'),
-    logLevel: 'silent',
-    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
-  });
-  await server.listen();
-  url = server.resolvedUrls.local[0];
-  browser = await launchChromium();
+  demo = await startDemo(problems);
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+after(() => demo?.close());
 
-async function open({ width = 1280, height = 800, lang = 'en', hash = '#learn', context } = {}) {
-  const ctx = context ?? (await browser.newContext({ viewport: { width, height }, locale: lang }));
-  const page = await ctx.newPage();
-  watchProblems(page, problems);
-  await page.goto(url + hash);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
-  return page;
-}
-
-async function shoot(page, name) {
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`) });
-}
+/** A page in Learn (or at `hash`): see support/demo.mjs. */
+const open = (options) => demo.open({ hash: '#learn', ...options });
 
 /**
  * How to solve each step of `data`, found with the runner in Node: `{ kind, moves }` (learner
@@ -302,12 +273,12 @@ test('a miss and an illegal try are refused and explained; the marks stay; progr
 });
 
 test('Play and Analyse never fetch the Learn modules; Learn fetches them once', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const fetched = [];
   page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
   watchProblems(page, problems);
-  await page.goto(url + '#play');
+  await page.goto(demo.url + '#play');
   await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
   await page.click('#tab-analyse');
   await page.waitForTimeout(300);

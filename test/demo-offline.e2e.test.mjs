@@ -11,13 +11,11 @@ import { gzipSync } from 'node:zlib';
 import { build, preview } from 'vite';
 import { chromium } from 'playwright-core';
 import { chromiumOptions } from './support/browser.mjs';
+import { installProbe, PROBE_STALL_MS, shoot } from './support/demo.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const www = join(root, 'www');
-const shots = join(root, 'target', 'screenshots');
 
-/** A gap in the probe worker's 5 ms timer loop longer than this is a stall of the machine. */
-const PROBE_STALL_MS = 25;
 
 let outDir;
 let server;
@@ -41,28 +39,7 @@ before(async () => {
   page = context.pages()[0] ?? (await context.newPage());
   // Long tasks (> 50 ms) of the main thread, from the very start; and a probe: a worker
   // whose 5 ms timer loop records when it was itself held up (machine-wide stalls).
-  await page.addInitScript(({ PROBE_STALL_MS }) => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-    const probe = `let last = performance.timeOrigin + performance.now();
-      const stalls = [];
-      (function tick() {
-        const now = performance.timeOrigin + performance.now();
-        if (now - last > ${PROBE_STALL_MS}) stalls.push([last, now]);
-        last = now;
-        setTimeout(tick, 5);
-      })();
-      onmessage = () => postMessage(stalls);`;
-    const worker = new Worker(URL.createObjectURL(new Blob([probe], { type: 'text/javascript' })));
-    // The probe's stalls so far, in this page's performance.now() time.
-    window.__probeStalls = () =>
-      new Promise((resolve) => {
-        worker.onmessage = (e) => resolve(e.data.map(([a, b]) => [a - performance.timeOrigin, b - performance.timeOrigin]));
-        worker.postMessage(null);
-      });
-  }, { PROBE_STALL_MS });
+  await page.addInitScript(installProbe, PROBE_STALL_MS);
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
@@ -200,8 +177,7 @@ test('no main-thread task over 50 ms while the engine thinks (Play at level 20, 
   });
   const depth = await page.locator('#an-lines li .depth').first().textContent();
   console.log(`# Analyse reached ${depth}`);
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, 'analyse-engine-desktop.png') });
+  await shoot(page, 'analyse-engine-desktop');
   await page.click('#an-toggle');
   await page.click('#tab-play');
 });
@@ -217,8 +193,7 @@ test('reload with the network cut: the page, the engine and the lessons still wo
   await page.click('[data-square="e4"]');
   await page.waitForFunction(() => document.querySelectorAll('#play-moves li')[0]?.textContent?.split(' ').length === 2, null, { timeout: 30_000 });
   assert.match(await page.locator('#play-status').textContent(), /Your move/);
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, 'offline-play-desktop.png') });
+  await shoot(page, 'offline-play-desktop');
   // Learn's modules (the runner and the curriculum) are lazy chunks, precached too.
   await page.click('#tab-learn');
   await page.waitForSelector('[data-lesson]', { timeout: 30_000 });

@@ -8,18 +8,9 @@
 // Needs Debian's chromium (scripts/bootstrap.sh installs it).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createServer } from 'vite';
 import { Chess } from 'rocada';
-import { launchChromium, watchProblems } from './support/browser.mjs';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const shots = join(root, 'target', 'screenshots');
-
-/** A gap in the probe worker's 5 ms timer loop longer than this is a stall of the machine. */
-const PROBE_STALL_MS = 25;
+import { watchProblems } from './support/browser.mjs';
+import { installProbe, PROBE_STALL_MS, shoot, startDemo } from './support/demo.mjs';
 
 /** 3...Nf6 allows 4. Qxf7#: a blunder. */
 const BLUNDER = '1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0';
@@ -34,25 +25,11 @@ const GAME40 = `1. Nf3 Nf6 2. Nc3 d6 3. d4 d5 4. e3 Nc6 5. a3 a6 6. Ne5 Qd6 7. N
 30. Bg2 Re4 31. Nc3 R4e7 32. Bh3 Re6 33. Bg2 Kg7 34. Na4 Kf7 35. Ref1 Rg6 36. exf4 Re2
 37. R1f2 Rxf2 38. Kxf2 gxf4 39. Bh3 Ke6 40. Nc5+ Bxc5 *`;
 
-let server;
-let browser;
-let url;
+let demo;
 const problems = []; // console errors and uncaught exceptions, from every page
 
 /** A fresh page (own storage) at `size`, in `lang`, in Analyse. */
-async function open({ width = 1280, height = 800, lang = 'en' } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, locale: lang });
-  const page = await context.newPage();
-  watchProblems(page, problems);
-  await page.goto(`${url}#analyse`);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
-  return page;
-}
-
-async function shoot(page, name) {
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`) });
-}
+const open = (options) => demo.open({ ...options, hash: '#analyse' });
 
 async function loadPgn(page, pgn) {
   await page.fill('#an-pgn', pgn);
@@ -104,21 +81,10 @@ async function clickGraph(page, ply, plies) {
 }
 
 before(async () => {
-  server = await createServer({
-    root: join(root, 'www'),
-    logLevel: 'silent',
-    // No reloads when files change (other work may rebuild pkg/ while the tests run).
-    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
-  });
-  await server.listen();
-  url = server.resolvedUrls.local[0];
-  browser = await launchChromium();
+  demo = await startDemo(problems);
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+after(() => demo?.close());
 
 test('Review: 3...Nf6 allowing mate is a blunder (??), with a best move that prevents the mate; the graph and its clicks', { timeout: 120_000 }, async () => {
   const page = await open();
@@ -223,27 +189,7 @@ test('Review: a 40-move game, a language switch mid-review, stopped by leaving A
   const page = await open();
   // Long tasks (> 50 ms) of the main thread, and a probe: a worker whose 5 ms timer loop
   // records when it was itself held up (machine-wide stalls, as in demo-offline.e2e.test.mjs).
-  await page.evaluate((stallMs) => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask' });
-    const probe = `let last = performance.timeOrigin + performance.now();
-      const stalls = [];
-      (function tick() {
-        const now = performance.timeOrigin + performance.now();
-        if (now - last > ${stallMs}) stalls.push([last, now]);
-        last = now;
-        setTimeout(tick, 5);
-      })();
-      onmessage = () => postMessage(stalls);`;
-    const worker = new Worker(URL.createObjectURL(new Blob([probe], { type: 'text/javascript' })));
-    window.__probeStalls = () =>
-      new Promise((resolve) => {
-        worker.onmessage = (e) => resolve(e.data.map(([a, b]) => [a - performance.timeOrigin, b - performance.timeOrigin]));
-        worker.postMessage(null);
-      });
-  }, PROBE_STALL_MS);
+  await page.evaluate(installProbe, PROBE_STALL_MS);
   const idle = await workers(page, 2); // the page's engine and the probe
   await loadPgn(page, GAME40);
   const started = Date.now();

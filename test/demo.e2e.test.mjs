@@ -6,35 +6,16 @@
 // Needs Debian's chromium (scripts/bootstrap.sh installs it).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createServer } from 'vite';
-import { launchChromium, watchProblems } from './support/browser.mjs';
+import { watchProblems } from './support/browser.mjs';
+import { shoot, startDemo } from './support/demo.mjs';
 import { Chess } from 'rocada';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const shots = join(root, 'target', 'screenshots');
-
-let server;
-let browser;
+let demo;
 let url;
 const problems = []; // console errors and uncaught exceptions, from every page
 
 /** A fresh page (own storage) at `size`, in `lang`, ready to use. */
-async function open({ width = 1280, height = 800, lang = 'en', hash = '' } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, locale: lang });
-  const page = await context.newPage();
-  watchProblems(page, problems);
-  await page.goto(url + hash);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
-  return page;
-}
-
-async function shoot(page, name) {
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`) });
-}
+const open = (options) => demo.open(options);
 
 /** Starts a game from Play's form. */
 async function startGame(page, { level = '1', colour = 'w', tc = '', chess960 = null } = {}) {
@@ -76,21 +57,11 @@ async function playRandomMove(page, colour) {
 }
 
 before(async () => {
-  server = await createServer({
-    root: join(root, 'www'),
-    logLevel: 'silent',
-    // No reloads when files change (other work may rebuild pkg/ while the tests run).
-    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
-  });
-  await server.listen();
-  url = server.resolvedUrls.local[0];
-  browser = await launchChromium();
+  demo = await startDemo(problems);
+  url = demo.url;
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+after(() => demo?.close());
 
 test('a whole game against the engine at level 1, with running clocks, played by clicks', { timeout: 600_000 }, async () => {
   const page = await open();
