@@ -437,6 +437,28 @@ test("every error Analyse shows is in the page's language: bad FENs, bad PGNs, i
   }
 });
 
+test("Analyse: the evaluation bar follows the board's orientation (White's share from White's side)", { timeout: 60_000 }, async () => {
+  const page = await open({ hash: '#analyse' });
+  // White a queen up: White's share is most of the bar.
+  await page.fill('#an-fen', '4k3/8/8/8/8/8/8/3QK3 w - - 0 1');
+  await page.click('#an-fen-load');
+  await page.click('#an-toggle');
+  await page.waitForFunction(() => Number(document.querySelector('#evalbar').style.getPropertyValue('--white')) > 0.9, null, { timeout: 30_000 });
+  // The fill's transition (0.3 s) ends before it is measured.
+  const edges = async () => {
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
+    return page.evaluate(() => {
+      const bar = document.querySelector('#evalbar').getBoundingClientRect();
+      const fill = document.querySelector('#evalbar .fill').getBoundingClientRect();
+      return { atBottom: Math.abs(fill.bottom - bar.bottom) < 1, atTop: Math.abs(fill.top - bar.top) < 1 };
+    });
+  };
+  assert.deepEqual(await edges(), { atBottom: true, atTop: false }, 'White at the bottom: the white fill rises from the bottom');
+  await page.click('#flip');
+  assert.deepEqual(await edges(), { atBottom: false, atTop: true }, 'White at the top: the white fill hangs from the top');
+  await page.context().close();
+});
+
 test('phone: moves and navigation scroll the move lists, never the page (the board stays on screen)', { timeout: 120_000 }, async () => {
   const page = await open({ width: 360, height: 740 });
   const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
