@@ -2,7 +2,8 @@
 # Everything CI checks (`npm test`, called by .ci/run), in this order:
 #   1. scripts/bootstrap.sh (installs what is missing)
 #   2. formatting: cargo fmt --check (rustfmt.toml), the workspace and fuzz/
-#   3. native Rust tests: cargo test --release (unit, integration tests/*.rs, doctests)
+#   3. native Rust tests: cargo test --release (unit, integration tests/*.rs, doctests), then
+#      the development tools' (bench/: rocada-datagen's records, rocada-train's net and trainer)
 #   4. scripts/build.sh (the npm package in pkg/)
 #   5. wasm tests through wasm-bindgen-test: tests/wasm_node.rs in Node, tests/wasm_browser.rs
 #      in headless Chromium
@@ -80,6 +81,7 @@ fatal() { summary; exit 1; }
 step bootstrap setup bash scripts/bootstrap.sh || fatal
 step format check bash -c "cargo fmt --all --check && cargo fmt --check --manifest-path fuzz/Cargo.toml" || true
 step native-tests cargo cargo test --no-fail-fast || true
+step tools-tests cargo cargo test -p rocada-bench --no-fail-fast || true
 step build setup bash scripts/build.sh || fatal
 export CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver || true)}"
 step wasm-tests cargo cargo test -p rocada --no-fail-fast --target wasm32-unknown-unknown --test wasm_node --test wasm_browser || true

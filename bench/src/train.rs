@@ -1,0 +1,1305 @@
+//! `rocada-train`: trains a learned evaluation (a small NNUE) on `rocada-datagen`'s records, and
+//! measures it against the hand-written evaluation on the same held-out positions. A development
+//! tool: never shipped.
+//!
+//! Network (a "perspective" net): 768 inputs per side, one per (piece colour relative to the
+//! side, role, square), the board mirrored vertically for Black (so a1 seen by Black is a8), and
+//! the feature of a piece of the side itself first: `index = (them ? 384 : 0) + role * 64 +
+//! square`. One hidden layer of `N` (`--hidden`) per side with shared weights (the
+//! accumulators), clipped at 1: CReLU `clamp(x, 0, 1)` or SCReLU `clamp(x, 0, 1)^2`
+//! (`--activation`); then the side to move's `N` activations, the other side's `N`, and one
+//! output `y`: the evaluation is `y * SCALE` centipawns for the side to move.
+//!
+//! Target: `lambda * sigmoid(score / SCALE) + (1 - lambda) * result`, both for the side to move
+//! (the records hold White's: the score is negated and the result `0, 1, 2` becomes `2 - r` for
+//! Black, then halved), `sigmoid(x) = 1 / (1 + e^-x)`. The loss is the mean squared difference
+//! of `sigmoid(y)` and the target. An engine using the net maps its output to centipawns with
+//! the same `SCALE` (it is in the file's header).
+//!
+//! Training: Adam (0.9, 0.999) over shuffled mini-batches (`--batch`), the learning rate
+//! decayed geometrically from `--lr` at the first epoch to `--lr-end` at the last; the feature
+//! weights are sparse (about 30 of 768 rows per side and position), so each batch moves only the
+//! rows its positions use, with their Adam moments (lazy Adam). Every weight is clipped to
+//! +-1.98 after each step, so that the quantised net fits int16 (below). The threads
+//! (`--threads`, default all cores) each sum the gradient of one slice of the batch, and the
+//! sums are added in a fixed order: a run is deterministic given `--seed` and `--threads`.
+//! Three helps for small data, on by default (measured on gen0, bench/README.md): every
+//! position is also trained as its mirror image, files a <-> h (`--no-mirror`; the inputs do
+//! not see castling, the one asymmetry); a factoriser (`--no-factoriser`; see [`train`]); and
+//! weight decay of the feature rows (`--weight-decay`, toward the factor rows).
+//!
+//! Validation: whole games are held out, `--val-percent` of them (default 10) chosen by a hash
+//! of (file number, game number). A record does not say which game it comes from, but
+//! datagen appends whole games, and within one game the kept positions have a rising ply, one
+//! result and never more pieces; a new game is started wherever that breaks. Such a split can
+//! merge two games (never cut one), so no game has positions on both sides: consecutive
+//! positions of one game are too alike to test each other. The game numbers of a file that
+//! grows stay the same, so a later run's validation set contains an earlier one's.
+//!
+//! The measurement, on the validation set: the float net's loss, the quantised net's (through
+//! the integer evaluation [`QuantNet::evaluate`]), the hand-written evaluation's with the scale
+//! `K` that suits it best (`sigmoid(eval / K)`, `K` fitted on the validation set itself, which
+//! can only flatter it), and the constant predictor's (the training set's mean target).
+//!
+//! Files (little-endian): a 16-byte header, `b"RCNN"`, `u16` version (1), `u8` format (0: f32,
+//! 1: int16), `u8` activation (0: CReLU, 1: SCReLU), `u16` N, `u16` SCALE, `u16` QA, `u16` QB
+//! (255 and 64; 1 and 1 in a float file); then the feature weights `[768][N]` (feature-major:
+//! the N weights of feature 0 first), the hidden biases `[N]`, the output weights `[2N]` (the
+//! side to move's half first) and the output bias, all f32 or all i16. Quantised, the feature
+//! weights and hidden biases are `round(w * QA)`, the output weights `round(w * QB)` and the
+//! output bias `round(b * QA * QB)` (after a bias correction: [`QuantNet::new`]); with the
+//! clip at 1.98 every one fits i16 (the output weights even fit i8: at most 127), an accumulator
+//! (a bias and at most 32 rows) stays within +-16,665, so i16 accumulators are exact, and the
+//! output sum is i32 (see [`QuantNet::evaluate`] for its bound).
+//!
+//! ```text
+//! cargo build --release -p rocada-bench --bin rocada-train
+//! nice -n 10 target/release/rocada-train /work/data/gen0.bin [MORE.bin ...] --out /tmp/net
+//!     [--hidden 128] [--activation screlu|crelu] [--epochs 10] [--batch 4096] [--lr 0.004]
+//!     [--lr-end 0.0004] [--weight-decay 5] [--no-mirror] [--no-factoriser] [--lambda 0.7]
+//!     [--scale 400] [--seed 1] [--threads 2] [--val-percent 10] [--limit RECORDS]
+//!     [--train-limit POSITIONS]
+//! target/release/rocada-train /work/data/gen0.bin --net /tmp/net.nnue   # measure a saved net only
+//! ```
+//! writes `/tmp/net.f32` (the float net) and `/tmp/net.nnue` (quantised). `--limit` reads the
+//! first records only (over all files); `--train-limit` keeps the first training positions
+//! only, the validation set unchanged (a learning curve).
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use rocada::eval::evaluate;
+use rocada::{Bitboard, CastlingMode, Color, Piece, Position, Role, Setup, Square};
+use std::time::Instant;
+
+/// A record's size in bytes (`rocada-datagen`'s format).
+const RECORD: usize = 32;
+/// Inputs per side: 2 colours x 6 roles x 64 squares.
+const INPUTS: usize = 768;
+/// The quantisation of the feature weights and hidden biases (and the activation's clip).
+const QA: i32 = 255;
+/// The quantisation of the output weights.
+const QB: i32 = 64;
+/// Every float weight stays within this, so that the quantised net fits int16.
+const CLIP: f32 = 1.98;
+const MAGIC: &[u8; 4] = b"RCNN";
+const VERSION: u16 = 1;
+const HEADER: usize = 16;
+
+type Record = [u8; RECORD];
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records and features
+
+/// A record as a position (in Chess960 castling mode, which accepts every start datagen uses),
+/// or why it is not a legal one.
+fn decode(r: &Record) -> Result<Position, String> {
+    let occupied = u64::from_le_bytes(r[0..8].try_into().expect("8 bytes"));
+    let mut setup = Setup::empty();
+    for (i, sq) in Bitboard(occupied).into_iter().enumerate() {
+        let code = (r[8 + i / 2] >> (4 * (i % 2))) & 15;
+        let (color, role) = code_piece(code).ok_or_else(|| format!("bad piece code {code}"))?;
+        setup.board.put(sq, Piece::new(color, role));
+        if code & 7 == 6 {
+            setup.castling_rights = setup.castling_rights.with(sq);
+        }
+    }
+    setup.turn = if r[24] >> 7 == 1 { Color::Black } else { Color::White };
+    let ep = r[24] & 15;
+    if ep > 0 {
+        let rank = if setup.turn == Color::White { 5 } else { 2 };
+        setup.ep_square = Some(Square::new(rank * 8 + ep as u32 - 1));
+    }
+    setup.halfmoves = r[25] as u32;
+    setup.fullmoves = u16::from_le_bytes([r[26], r[27]]) as u32;
+    Position::from_setup(setup, CastlingMode::Chess960).map_err(|e| format!("{e:?}"))
+}
+
+/// The colour and role of a record's piece code (`color * 8 + role`, role 6: a castling rook).
+fn code_piece(code: u8) -> Option<(Color, Role)> {
+    let color = if code >> 3 == 1 { Color::Black } else { Color::White };
+    let role = match code & 7 {
+        6 => Role::Rook,
+        k if k < 6 => Role::ALL[k as usize],
+        _ => return None,
+    };
+    Some((color, role))
+}
+
+/// The side to move of a record.
+fn record_turn(r: &Record) -> Color {
+    if r[24] >> 7 == 1 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// The input that a piece of `color` and `role` on `sq` sets, seen from `side`.
+fn feature(side: Color, color: Color, role: Role, sq: Square) -> usize {
+    let (sq, theirs) = match side {
+        Color::White => (sq as usize, color != Color::White),
+        Color::Black => (sq as usize ^ 56, color != Color::Black),
+    };
+    theirs as usize * 384 + role as usize * 64 + sq
+}
+
+/// The active inputs of a position, the side to move's list first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Features {
+    len: usize,
+    idx: [[u16; 32]; 2],
+}
+
+impl Features {
+    fn from_pieces(turn: Color, pieces: impl Iterator<Item = (Square, Color, Role)>) -> Features {
+        let mut f = Features { len: 0, idx: [[0; 32]; 2] };
+        for (sq, color, role) in pieces {
+            f.idx[0][f.len] = feature(turn, color, role, sq) as u16;
+            f.idx[1][f.len] = feature(!turn, color, role, sq) as u16;
+            f.len += 1;
+        }
+        f
+    }
+
+    fn of_position(pos: &Position) -> Features {
+        Features::from_pieces(pos.turn(), pos.board().pieces().map(|(sq, p)| (sq, p.color, p.role)))
+    }
+
+    /// Straight from the record's bytes (the trainer's path: no position is built).
+    fn of_record(r: &Record) -> Features {
+        let occupied = u64::from_le_bytes(r[0..8].try_into().expect("8 bytes"));
+        let pieces = Bitboard(occupied).into_iter().take(32).enumerate().map(|(i, sq)| {
+            let (color, role) = code_piece((r[8 + i / 2] >> (4 * (i % 2))) & 15).unwrap_or((Color::White, Role::Pawn));
+            (sq, color, role)
+        });
+        Features::from_pieces(record_turn(r), pieces)
+    }
+
+    /// The same position with the files mirrored (a <-> h): every square's file `f` becomes
+    /// `7 - f`, the low three bits of an index.
+    fn mirrored(mut self) -> Features {
+        for list in &mut self.idx {
+            for i in &mut list[..self.len] {
+                *i ^= 7;
+            }
+        }
+        self
+    }
+
+    fn side(&self, s: usize) -> &[u16] {
+        &self.idx[s][..self.len]
+    }
+}
+
+/// The record's target for the side to move: `lambda * sigmoid(score / scale) + (1 - lambda) * result`.
+fn target(r: &Record, lambda: f64, scale: f64) -> f64 {
+    let score = i16::from_le_bytes([r[28], r[29]]) as f64;
+    let result = r[30].min(2) as f64 / 2.0;
+    let (score, result) = if record_turn(r) == Color::White { (score, result) } else { (-score, 1.0 - result) };
+    lambda * sigmoid(score / scale) + (1.0 - lambda) * result
+}
+
+/// The ply of a record's position (from the move counter and the side to move).
+fn record_ply(r: &Record) -> u32 {
+    2 * (u16::from_le_bytes([r[26], r[27]]) as u32).saturating_sub(1) + (record_turn(r) == Color::Black) as u32
+}
+
+/// The game number of each record: a new game wherever the ply does not rise, the result
+/// changes or the number of pieces grows (none of which happens within a game).
+fn game_numbers(records: &[Record]) -> Vec<u32> {
+    let mut game = 0u32;
+    let mut out = Vec::with_capacity(records.len());
+    for (i, r) in records.iter().enumerate() {
+        if i > 0 {
+            let p = &records[i - 1];
+            let pieces = |r: &Record| u64::from_le_bytes(r[0..8].try_into().expect("8 bytes")).count_ones();
+            if record_ply(r) <= record_ply(p) || r[30] != p[30] || pieces(r) > pieces(p) {
+                game += 1;
+            }
+        }
+        out.push(game);
+    }
+    out
+}
+
+fn splitmix64(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// Whether game `game` of file `file` is held out.
+fn held_out(file: usize, game: u32, percent: u64) -> bool {
+    splitmix64(((file as u64) << 40) ^ game as u64) % 100 < percent
+}
+
+// ---------------------------------------------------------------------------------------------
+// The float network
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Activation {
+    CReLU,
+    SCReLU,
+}
+
+impl Activation {
+    fn apply(self, x: f32) -> f32 {
+        let c = x.clamp(0.0, 1.0);
+        match self {
+            Activation::CReLU => c,
+            Activation::SCReLU => c * c,
+        }
+    }
+
+    /// The slope at `x` (0 where clipped).
+    fn slope(self, x: f32) -> f32 {
+        if x <= 0.0 || x >= 1.0 {
+            0.0
+        } else {
+            match self {
+                Activation::CReLU => 1.0,
+                Activation::SCReLU => 2.0 * x,
+            }
+        }
+    }
+
+    fn code(self) -> u8 {
+        self as u8
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Activation::CReLU => "crelu",
+            Activation::SCReLU => "screlu",
+        }
+    }
+}
+
+/// The float net; all numbers in one vector, in the file's order: feature weights `[768][N]`,
+/// hidden biases `[N]`, output weights `[2N]`, output bias.
+#[derive(Clone, Debug, PartialEq)]
+struct Net {
+    n: usize,
+    act: Activation,
+    p: Vec<f32>,
+}
+
+impl Net {
+    fn len(n: usize) -> usize {
+        INPUTS * n + n + 2 * n + 1
+    }
+
+    /// Start of the hidden biases, the output weights and the output bias in `p`.
+    fn b1(&self) -> usize {
+        INPUTS * self.n
+    }
+    fn w2(&self) -> usize {
+        INPUTS * self.n + self.n
+    }
+    fn b2(&self) -> usize {
+        INPUTS * self.n + 3 * self.n
+    }
+
+    /// Random weights: feature weights uniform in +-0.1 (an accumulator of ~30 rows then spreads
+    /// over about +-0.3), output weights uniform in +-1/sqrt(2N), biases 0.
+    fn random(n: usize, act: Activation, seed: u64) -> Net {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut net = Net { n, act, p: vec![0.0; Net::len(n)] };
+        let (b1, w2, b2) = (net.b1(), net.w2(), net.b2());
+        let out = 1.0 / (2.0 * n as f32).sqrt();
+        for x in &mut net.p[..b1] {
+            *x = rng.gen_range(-0.1..0.1);
+        }
+        for x in &mut net.p[w2..b2] {
+            *x = rng.gen_range(-out..out);
+        }
+        net
+    }
+
+    /// The accumulators (side to move's, then the other's) into `acc` (`2N`).
+    fn accumulate(&self, f: &Features, acc: &mut [f32]) {
+        let n = self.n;
+        for s in 0..2 {
+            let a = &mut acc[s * n..(s + 1) * n];
+            a.copy_from_slice(&self.p[self.b1()..self.b1() + n]);
+            for &i in f.side(s) {
+                let row = &self.p[i as usize * n..(i as usize + 1) * n];
+                for (x, w) in a.iter_mut().zip(row) {
+                    *x += w;
+                }
+            }
+        }
+    }
+
+    /// The output `y` (the evaluation is `y * SCALE` centipawns), given the accumulators.
+    fn output(&self, acc: &[f32]) -> f32 {
+        let w2 = &self.p[self.w2()..self.b2()];
+        let mut y = self.p[self.b2()];
+        for (a, w) in acc.iter().zip(w2) {
+            y += self.act.apply(*a) * w;
+        }
+        y
+    }
+
+    fn forward(&self, f: &Features) -> f32 {
+        let mut acc = vec![0.0; 2 * self.n];
+        self.accumulate(f, &mut acc);
+        self.output(&acc)
+    }
+
+    /// Every weight written as the quantised net reads it back (for the tests).
+    #[cfg(test)]
+    fn dequantised(q: &QuantNet) -> Net {
+        let mut p: Vec<f32> = q.w1.iter().chain(&q.b1).map(|&x| x as f32 / QA as f32).collect();
+        p.extend(q.w2.iter().map(|&x| x as f32 / QB as f32));
+        p.push(q.b2 as f32 / (QA * QB) as f32);
+        Net { n: q.n, act: q.act, p }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The quantised network
+
+/// The net in int16, as an engine holds it (see the module's doc for the scales).
+#[derive(Clone, Debug, PartialEq)]
+struct QuantNet {
+    n: usize,
+    act: Activation,
+    scale: i32,
+    w1: Vec<i16>,
+    b1: Vec<i16>,
+    w2: Vec<i16>,
+    b2: i16,
+}
+
+impl QuantNet {
+    /// Quantises `net`; an error if its output sum could overflow i32.
+    ///
+    /// Bias correction: rounding an output weight to 1/64 moves the output by its error times
+    /// the neuron's activation, and many neurons sit at their clip in most positions, so the
+    /// errors add up to an offset (tens of centipawns, the same in every position). The output
+    /// bias takes it back: it absorbs each output weight's rounding error times the neuron's
+    /// mean activation over `sample` (training positions; none if `sample` is empty).
+    fn new(net: &Net, scale: i32, sample: &[Features]) -> Result<QuantNet, String> {
+        let q = |x: f32, k: i32| (x * k as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
+        let p = &net.p;
+        let w2: Vec<i16> = p[net.w2()..net.b2()].iter().map(|&x| q(x, QB)).collect();
+        let mut bias = p[net.b2()] as f64;
+        if !sample.is_empty() {
+            let mut mean = vec![0.0f64; 2 * net.n];
+            let mut acc = vec![0.0f32; 2 * net.n];
+            for f in sample {
+                net.accumulate(f, &mut acc);
+                for (m, a) in mean.iter_mut().zip(&acc) {
+                    *m += net.act.apply(*a) as f64 / sample.len() as f64;
+                }
+            }
+            bias +=
+                mean.iter().zip(&p[net.w2()..net.b2()]).zip(&w2).map(|((m, &w), &wq)| m * (w as f64 - wq as f64 / QB as f64)).sum::<f64>();
+        }
+        let qn = QuantNet {
+            n: net.n,
+            act: net.act,
+            scale,
+            w1: p[..net.b1()].iter().map(|&x| q(x, QA)).collect(),
+            b1: p[net.b1()..net.w2()].iter().map(|&x| q(x, QA)).collect(),
+            w2,
+            b2: q(bias as f32, QA * QB),
+        };
+        // The largest the output sum can be: every activation at its clip.
+        let top = match qn.act {
+            Activation::CReLU => QA as i64,
+            Activation::SCReLU => (QA * QA) as i64,
+        };
+        let bound: i64 = qn.w2.iter().map(|&w| top * (w as i64).abs()).sum();
+        if bound > i32::MAX as i64 {
+            return Err(format!("the output sum could reach {bound}, past i32"));
+        }
+        Ok(qn)
+    }
+
+    /// The evaluation in centipawns for the side to move, in integers as an engine computes
+    /// it: i16 accumulators (exact: the module's doc), `clamp(acc, 0, QA)`, an i32 sum of
+    /// `h * w` (CReLU) or `h * h * w` (SCReLU, then divided by QA: `h * w` fits i16, so a SIMD
+    /// engine multiplies it by `h` into i32 pairs), the output bias, then `* SCALE / (QA * QB)`
+    /// (in i64: once per evaluation). [`QuantNet::new`] checks that the sum cannot overflow.
+    fn evaluate(&self, f: &Features) -> i32 {
+        let n = self.n;
+        let mut sum: i32 = 0;
+        let mut acc = vec![0i16; n];
+        for s in 0..2 {
+            acc.copy_from_slice(&self.b1);
+            for &i in f.side(s) {
+                for (a, w) in acc.iter_mut().zip(&self.w1[i as usize * n..(i as usize + 1) * n]) {
+                    *a += *w;
+                }
+            }
+            for (a, w) in acc.iter().zip(&self.w2[s * n..(s + 1) * n]) {
+                let h = (*a as i32).clamp(0, QA);
+                sum += match self.act {
+                    Activation::CReLU => h * *w as i32,
+                    Activation::SCReLU => h * (h * *w as i32),
+                };
+            }
+        }
+        let out = match self.act {
+            Activation::CReLU => sum,
+            Activation::SCReLU => sum / QA,
+        } + self.b2 as i32;
+        (out as i64 * self.scale as i64 / (QA * QB) as i64) as i32
+    }
+
+    fn evaluate_position(&self, pos: &Position) -> i32 {
+        self.evaluate(&Features::of_position(pos))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files
+
+fn header(format: u8, act: Activation, n: usize, scale: i32, qa: i32, qb: i32) -> Vec<u8> {
+    let mut h = MAGIC.to_vec();
+    h.extend(VERSION.to_le_bytes());
+    h.extend([format, act.code()]);
+    for x in [n as u16, scale as u16, qa as u16, qb as u16] {
+        h.extend(x.to_le_bytes());
+    }
+    h
+}
+
+fn float_file(net: &Net, scale: i32) -> Vec<u8> {
+    let mut out = header(0, net.act, net.n, scale, 1, 1);
+    out.extend(net.p.iter().flat_map(|x| x.to_le_bytes()));
+    out
+}
+
+fn quant_file(q: &QuantNet) -> Vec<u8> {
+    let mut out = header(1, q.act, q.n, q.scale, QA, QB);
+    out.extend(q.w1.iter().chain(&q.b1).chain(&q.w2).chain([&q.b2]).flat_map(|x| x.to_le_bytes()));
+    out
+}
+
+fn read_quant_file(bytes: &[u8]) -> Result<QuantNet, String> {
+    if bytes.len() < HEADER || &bytes[0..4] != MAGIC {
+        return Err("not a Rocada net (no RCNN header)".into());
+    }
+    let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
+    if u16_at(4) != VERSION || bytes[6] != 1 {
+        return Err(format!("version {} format {}: expected version {VERSION}, format 1 (int16)", u16_at(4), bytes[6]));
+    }
+    let act = match bytes[7] {
+        0 => Activation::CReLU,
+        1 => Activation::SCReLU,
+        a => return Err(format!("unknown activation {a}")),
+    };
+    let n = u16_at(8) as usize;
+    if (u16_at(12) as i32, u16_at(14) as i32) != (QA, QB) {
+        return Err(format!("QA {} QB {}: expected {QA} and {QB}", u16_at(12), u16_at(14)));
+    }
+    if bytes.len() != HEADER + 2 * Net::len(n) {
+        return Err(format!("{} bytes for N = {n}: expected {}", bytes.len(), HEADER + 2 * Net::len(n)));
+    }
+    let v: Vec<i16> = bytes[HEADER..].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
+    Ok(QuantNet {
+        n,
+        act,
+        scale: u16_at(10) as i32,
+        w1: v[..INPUTS * n].to_vec(),
+        b1: v[INPUTS * n..INPUTS * n + n].to_vec(),
+        w2: v[INPUTS * n + n..INPUTS * n + 3 * n].to_vec(),
+        b2: v[INPUTS * n + 3 * n],
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Training
+
+#[derive(Clone, Debug)]
+struct Config {
+    epochs: usize,
+    batch: usize,
+    lr: f64,
+    lr_end: f64,
+    lambda: f64,
+    scale: f64,
+    seed: u64,
+    threads: usize,
+    /// Each position is also trained as its mirror image (files a <-> h): chess is symmetric
+    /// that way but for castling, which the inputs do not see.
+    mirror: bool,
+    /// Decoupled weight decay (AdamW) of the feature rows: each step moves a row's weights by
+    /// `-lr * decay * w` too (a row only when used; with the factoriser, these are the
+    /// squares' departures from their piece's factor row).
+    decay: f64,
+    /// Train with factor rows ([`train`]).
+    factoriser: bool,
+    quiet: bool,
+}
+
+/// One thread's gradient sums (the net's layout) and which feature rows it touched.
+struct Grad {
+    g: Vec<f32>,
+    touched: Vec<bool>,
+    loss: f64,
+}
+
+impl Grad {
+    fn new(len: usize) -> Grad {
+        Grad { g: vec![0.0; len], touched: vec![false; INPUTS], loss: 0.0 }
+    }
+}
+
+/// Adds the gradient of the squared error over `batch` (indices into `records`) to `grad`.
+fn backprop(net: &Net, records: &[Record], batch: &[u32], cfg: &Config, grad: &mut Grad) {
+    let n = net.n;
+    let (b1, w2, b2) = (net.b1(), net.w2(), net.b2());
+    let mut acc = vec![0.0f32; 2 * n];
+    let mut delta = vec![0.0f32; 2 * n];
+    for &i in batch {
+        let (i, mirror) = if cfg.mirror { (i as usize / 2, i % 2 == 1) } else { (i as usize, false) };
+        let r = &records[i];
+        let f = if mirror { Features::of_record(r).mirrored() } else { Features::of_record(r) };
+        net.accumulate(&f, &mut acc);
+        let y = net.output(&acc) as f64;
+        let p = sigmoid(y);
+        let e = p - target(r, cfg.lambda, cfg.scale);
+        grad.loss += e * e;
+        let g = (2.0 * e * p * (1.0 - p)) as f32;
+        grad.g[b2] += g;
+        for j in 0..2 * n {
+            let w = net.p[w2 + j];
+            grad.g[w2 + j] += g * net.act.apply(acc[j]);
+            delta[j] = g * w * net.act.slope(acc[j]);
+        }
+        for s in 0..2 {
+            let d = &delta[s * n..(s + 1) * n];
+            for (gb, x) in grad.g[b1..b1 + n].iter_mut().zip(d) {
+                *gb += x;
+            }
+            for &k in f.side(s) {
+                let k = k as usize;
+                grad.touched[k] = true;
+                for (gw, x) in grad.g[k * n..(k + 1) * n].iter_mut().zip(d) {
+                    *gw += x;
+                }
+            }
+        }
+    }
+}
+
+/// Adam's moments and step count.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    const B1: f64 = 0.9;
+    const B2: f64 = 0.999;
+    const EPS: f64 = 1e-8;
+
+    /// One step of the numbers `p` (a net's, then the factors if any: see [`train`]) with
+    /// the mean gradient `grad.g / count`: the touched feature rows and every other number;
+    /// then the gradient is cleared.
+    fn step(&mut self, p: &mut [f32], n: usize, grad: &mut Grad, count: usize, lr: f64, decay: f64) {
+        self.t += 1;
+        let (c1, c2) = (1.0 - Self::B1.powi(self.t), 1.0 - Self::B2.powi(self.t));
+        let (scale, len) = (1.0 / count as f32, p.len());
+        let mut update = |k: usize| {
+            let g = grad.g[k] * scale;
+            grad.g[k] = 0.0;
+            self.m[k] = Self::B1 as f32 * self.m[k] + (1.0 - Self::B1 as f32) * g;
+            self.v[k] = Self::B2 as f32 * self.v[k] + (1.0 - Self::B2 as f32) * g * g;
+            let step = lr * (self.m[k] as f64 / c1) / ((self.v[k] as f64 / c2).sqrt() + Self::EPS);
+            let shrink = if k < INPUTS * n { 1.0 - (lr * decay) as f32 } else { 1.0 };
+            p[k] = (p[k] * shrink - step as f32).clamp(-CLIP, CLIP);
+        };
+        for row in 0..INPUTS {
+            if grad.touched[row] {
+                grad.touched[row] = false;
+                (row * n..(row + 1) * n).for_each(&mut update);
+            }
+        }
+        (INPUTS * n..len).for_each(update);
+    }
+}
+
+/// `f` over `items` in `threads` slices, on as many threads; the results in slice order.
+fn parallel<T: Sync, R: Send>(items: &[T], threads: usize, f: impl Fn(&[T], usize) -> R + Sync) -> Vec<R> {
+    let size = items.len().div_ceil(threads.max(1)).max(1);
+    let f = &f;
+    std::thread::scope(|s| {
+        let handles: Vec<_> = items.chunks(size).enumerate().map(|(t, c)| s.spawn(move || f(c, t))).collect();
+        handles.into_iter().map(|h| h.join().expect("worker")).collect()
+    })
+}
+
+/// The float net's mean loss over `samples` (records with their targets).
+fn net_loss(net: &Net, records: &[Record], cfg: &Config) -> f64 {
+    let sums = parallel(records, cfg.threads, |chunk, _| {
+        chunk.iter().map(|r| (sigmoid(net.forward(&Features::of_record(r)) as f64) - target(r, cfg.lambda, cfg.scale)).powi(2)).sum::<f64>()
+    });
+    sums.iter().sum::<f64>() / records.len().max(1) as f64
+}
+
+/// What one training run saw, epoch by epoch: (training loss, validation loss).
+struct History {
+    epochs: Vec<(f64, f64)>,
+    seconds: f64,
+    rate: f64,
+}
+
+/// Trains `net` on `train`, reporting the loss on `valid` after each epoch.
+///
+/// With `cfg.factoriser`, the numbers trained are the net's and 12 "factor" rows of `N`, one
+/// per (colour relative to the side, role) whatever the square: the net's feature row `k` is
+/// its own row plus factor row `k / 64`, so what a piece is worth anywhere is learnt from
+/// every square at once (a help when the data is small). The net is remade from them after
+/// each step; the file holds the sums.
+fn train(net: &mut Net, train: &[Record], valid: &[Record], cfg: &Config) -> History {
+    let mut rng = SmallRng::seed_from_u64(cfg.seed ^ 0x5EED);
+    // With `mirror`, index `2i + 1` is record `i` mirrored.
+    let mut order: Vec<u32> = (0..(train.len() * (1 + cfg.mirror as usize)) as u32).collect();
+    let (n, len) = (net.n, net.p.len());
+    let mut params = net.p.clone();
+    params.resize(len + if cfg.factoriser { 12 * n } else { 0 }, 0.0);
+    let mut grads: Vec<Grad> = (0..cfg.threads).map(|_| Grad::new(params.len())).collect();
+    let mut adam = Adam { m: vec![0.0; params.len()], v: vec![0.0; params.len()], t: 0 };
+    let started = Instant::now();
+    let mut history = History { epochs: Vec::new(), seconds: 0.0, rate: 0.0 };
+    for epoch in 0..cfg.epochs {
+        let t0 = Instant::now();
+        let lr = cfg.lr * (cfg.lr_end / cfg.lr).powf(epoch as f64 / (cfg.epochs.max(2) - 1) as f64);
+        // Fisher-Yates with the seeded generator.
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.gen_range(0..=i));
+        }
+        let mut loss = 0.0;
+        for batch in order.chunks(cfg.batch) {
+            let size = batch.len().div_ceil(cfg.threads);
+            std::thread::scope(|s| {
+                let net = &*net;
+                let handles: Vec<_> =
+                    batch.chunks(size).zip(grads.iter_mut()).map(|(part, g)| s.spawn(move || backprop(net, train, part, cfg, g))).collect();
+                handles.into_iter().for_each(|h| h.join().expect("worker"));
+            });
+            // Sum into the first thread's buffer, in thread order.
+            let (first, rest) = grads.split_first_mut().expect("a thread");
+            for g in rest {
+                for row in 0..INPUTS {
+                    if g.touched[row] {
+                        g.touched[row] = false;
+                        first.touched[row] = true;
+                        let range = row * net.n..(row + 1) * net.n;
+                        for (a, b) in first.g[range.clone()].iter_mut().zip(&mut g.g[range]) {
+                            *a += *b;
+                            *b = 0.0;
+                        }
+                    }
+                }
+                for (a, b) in first.g[INPUTS * net.n..].iter_mut().zip(&mut g.g[INPUTS * net.n..]) {
+                    *a += *b;
+                    *b = 0.0;
+                }
+                first.loss += std::mem::take(&mut g.loss);
+            }
+            loss += std::mem::take(&mut first.loss);
+            if cfg.factoriser {
+                for row in (0..INPUTS).filter(|&r| first.touched[r]) {
+                    let (f, k) = (len + row / 64 * n, row * n);
+                    for j in 0..n {
+                        first.g[f + j] += first.g[k + j];
+                    }
+                }
+                adam.step(&mut params, n, first, batch.len(), lr, cfg.decay);
+                for row in 0..INPUTS {
+                    let (f, k) = (len + row / 64 * n, row * n);
+                    for j in 0..n {
+                        net.p[k + j] = (params[k + j] + params[f + j]).clamp(-CLIP, CLIP);
+                    }
+                }
+                net.p[INPUTS * n..].copy_from_slice(&params[INPUTS * n..len]);
+            } else {
+                adam.step(&mut net.p, n, first, batch.len(), lr, cfg.decay);
+            }
+        }
+        let seconds = t0.elapsed().as_secs_f64();
+        let valid_loss = net_loss(net, valid, cfg);
+        let train_loss = loss / order.len().max(1) as f64;
+        history.epochs.push((train_loss, valid_loss));
+        if !cfg.quiet {
+            eprintln!(
+                "epoch {:3}/{}: training {train_loss:.6}, validation {valid_loss:.6}, lr {lr:.6}, {:.0} positions/s, {:.1} s",
+                epoch + 1,
+                cfg.epochs,
+                order.len() as f64 / seconds,
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    history.seconds = started.elapsed().as_secs_f64();
+    history.rate = (order.len() * cfg.epochs) as f64 / history.seconds.max(1e-9);
+    history
+}
+
+// ---------------------------------------------------------------------------------------------
+// The measurement
+
+/// The mean squared error of `sigmoid(cp / k)` against the targets.
+fn cp_loss(cps: &[(f64, f64)], k: f64) -> f64 {
+    cps.iter().map(|(cp, t)| (sigmoid(cp / k) - t).powi(2)).sum::<f64>() / cps.len().max(1) as f64
+}
+
+/// The scale `K` (1..=5000) with the lowest [`cp_loss`], and that loss: a coarse grid, then a
+/// finer one around its best.
+fn best_scale(cps: &[(f64, f64)]) -> (f64, f64) {
+    let mut best: (f64, f64) = (400.0, cp_loss(cps, 400.0));
+    for step in [50.0f64, 5.0, 0.5] {
+        let centre = best.0;
+        let mut k = (centre - 20.0 * step).max(step);
+        while k <= (centre + 20.0 * step).min(5000.0) {
+            let l = cp_loss(cps, k);
+            if l < best.1 {
+                best = (k, l);
+            }
+            k += step;
+        }
+    }
+    best
+}
+
+// ---------------------------------------------------------------------------------------------
+// Command line
+
+struct Args {
+    files: Vec<String>,
+    hidden: usize,
+    act: Activation,
+    net: Option<String>,
+    out: Option<String>,
+    val_percent: u64,
+    limit: usize,
+    train_limit: usize,
+    cfg: Config,
+}
+
+fn parse_args() -> Args {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut a = Args {
+        files: Vec::new(),
+        hidden: 128,
+        act: Activation::SCReLU,
+        net: None,
+        out: None,
+        val_percent: 10,
+        limit: usize::MAX,
+        train_limit: usize::MAX,
+        cfg: Config {
+            epochs: 10,
+            batch: 4096,
+            lr: 0.004,
+            lr_end: 0.0004,
+            lambda: 0.7,
+            scale: 400.0,
+            seed: 1,
+            threads,
+            mirror: true,
+            decay: 5.0,
+            factoriser: true,
+            quiet: false,
+        },
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
+        match flag.as_str() {
+            "--hidden" => a.hidden = value().parse().expect("--hidden N"),
+            "--activation" => {
+                a.act = match value().as_str() {
+                    "crelu" => Activation::CReLU,
+                    "screlu" => Activation::SCReLU,
+                    other => panic!("--activation crelu|screlu, not {other}"),
+                }
+            }
+            "--epochs" => a.cfg.epochs = value().parse().expect("--epochs N"),
+            "--batch" => a.cfg.batch = value().parse().expect("--batch N"),
+            "--lr" => a.cfg.lr = value().parse().expect("--lr X"),
+            "--lr-end" => a.cfg.lr_end = value().parse().expect("--lr-end X"),
+            "--lambda" => a.cfg.lambda = value().parse().expect("--lambda X"),
+            "--scale" => a.cfg.scale = value().parse().expect("--scale CP"),
+            "--seed" => a.cfg.seed = value().parse().expect("--seed N"),
+            "--threads" => a.cfg.threads = value().parse().expect("--threads N"),
+            "--val-percent" => a.val_percent = value().parse().expect("--val-percent P"),
+            "--limit" => a.limit = value().parse().expect("--limit RECORDS"),
+            // The first POSITIONS training positions only (the validation set unchanged: a
+            // learning curve).
+            "--train-limit" => a.train_limit = value().parse().expect("--train-limit POSITIONS"),
+            "--no-mirror" => a.cfg.mirror = false,
+            "--no-factoriser" => a.cfg.factoriser = false,
+            "--weight-decay" => a.cfg.decay = value().parse().expect("--weight-decay X"),
+            "--net" => a.net = Some(value()),
+            "--out" => a.out = Some(value()),
+            f if f.starts_with("--") => panic!("unknown argument {f}"),
+            file => a.files.push(file.to_string()),
+        }
+    }
+    assert!(
+        !a.files.is_empty(),
+        "usage: rocada-train FILE... [--hidden N] [--activation screlu|crelu] [--epochs N] [--out PREFIX] (src/train.rs)"
+    );
+    assert!(a.cfg.threads >= 1 && a.cfg.batch >= 1 && a.hidden >= 1);
+    assert!(a.cfg.scale >= 1.0 && a.cfg.scale <= u16::MAX as f64, "--scale must fit the header's u16");
+    a
+}
+
+fn main() {
+    let args = parse_args();
+    let cfg = &args.cfg;
+    let (mut train_set, mut valid_set) = (Vec::new(), Vec::new());
+    for (file_no, path) in args.files.iter().enumerate() {
+        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let records: Vec<Record> = bytes
+            .chunks_exact(RECORD)
+            .take(args.limit.saturating_sub(train_set.len() + valid_set.len()))
+            .map(|c| c.try_into().expect("32 bytes"))
+            .collect();
+        let games = game_numbers(&records);
+        let before = valid_set.len();
+        for (r, g) in records.iter().zip(&games) {
+            if held_out(file_no, *g, args.val_percent) {
+                valid_set.push(*r)
+            } else {
+                train_set.push(*r)
+            }
+        }
+        eprintln!(
+            "{path}: {} records ({} bytes read), {} games, {} held out",
+            records.len(),
+            bytes.len(),
+            games.last().map_or(0, |g| g + 1),
+            valid_set.len() - before
+        );
+    }
+    // The validation set is also measured with the hand-written evaluation: it keeps the
+    // records that decode to a legal position (all of datagen's should).
+    train_set.truncate(args.train_limit);
+    let positions: Vec<(Record, Position)> = valid_set.iter().filter_map(|r| decode(r).ok().map(|p| (*r, p))).collect();
+    if positions.len() != valid_set.len() {
+        eprintln!("warning: {} validation records are not legal positions (left out)", valid_set.len() - positions.len());
+    }
+    let valid_set: Vec<Record> = positions.iter().map(|(r, _)| *r).collect();
+    eprintln!("{} training, {} validation positions", train_set.len(), valid_set.len());
+    let targets: Vec<f64> = valid_set.iter().map(|r| target(r, cfg.lambda, cfg.scale)).collect();
+
+    let (quant, float_loss, history) = match &args.net {
+        Some(path) => {
+            let q =
+                read_quant_file(&std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"))).unwrap_or_else(|e| panic!("{path}: {e}"));
+            (q, None, None)
+        }
+        None => {
+            let mut net = Net::random(args.hidden, args.act, cfg.seed);
+            eprintln!(
+                "training N = {} ({}), {} epochs, batch {}, lr {} -> {}, weight decay {}, lambda {}, scale {}, seed {}, {} threads{}{}",
+                net.n,
+                net.act.name(),
+                cfg.epochs,
+                cfg.batch,
+                cfg.lr,
+                cfg.lr_end,
+                cfg.decay,
+                cfg.lambda,
+                cfg.scale,
+                cfg.seed,
+                cfg.threads,
+                if cfg.mirror { ", mirrored too" } else { "" },
+                if cfg.factoriser { ", factoriser" } else { "" }
+            );
+            let history = train(&mut net, &train_set, &valid_set, cfg);
+            let sample: Vec<Features> = train_set.iter().step_by((train_set.len() / 20_000).max(1)).map(Features::of_record).collect();
+            let q = QuantNet::new(&net, cfg.scale.round() as i32, &sample).unwrap_or_else(|e| panic!("{e}"));
+            if let Some(out) = &args.out {
+                std::fs::write(format!("{out}.f32"), float_file(&net, cfg.scale.round() as i32)).expect("write the float net");
+                std::fs::write(format!("{out}.nnue"), quant_file(&q)).expect("write the quantised net");
+                eprintln!("wrote {out}.f32 and {out}.nnue");
+            }
+            let float_loss = history.epochs.last().map(|e| e.1);
+            // How far the integer evaluation is from the float one, in centipawns.
+            let diffs: Vec<f64> = valid_set
+                .iter()
+                .map(|r| {
+                    let f = Features::of_record(r);
+                    q.evaluate(&f) as f64 - net.forward(&f) as f64 * cfg.scale
+                })
+                .collect();
+            let count = diffs.len().max(1) as f64;
+            eprintln!(
+                "quantised - float: mean {:+.2} cp, mean absolute {:.2} cp, largest {:.0} cp",
+                diffs.iter().sum::<f64>() / count,
+                diffs.iter().map(|d| d.abs()).sum::<f64>() / count,
+                diffs.iter().map(|d| d.abs()).fold(0.0, f64::max)
+            );
+            (q, float_loss, Some(history))
+        }
+    };
+
+    let quant_cps: Vec<(f64, f64)> = positions.iter().zip(&targets).map(|((_, p), t)| (quant.evaluate_position(p) as f64, *t)).collect();
+    let quant_loss = cp_loss(&quant_cps, quant.scale as f64);
+    let hce: Vec<(f64, f64)> = positions.iter().zip(&targets).map(|((_, p), t)| (evaluate(p) as f64, *t)).collect();
+    let (k, hce_loss) = best_scale(&hce);
+    let mean = train_set.iter().map(|r| target(r, cfg.lambda, cfg.scale)).sum::<f64>() / train_set.len().max(1) as f64;
+    let constant_loss = targets.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / targets.len().max(1) as f64;
+
+    println!("validation positions     {}", valid_set.len());
+    println!("training positions       {}", train_set.len());
+    if let Some(h) = &history {
+        let best = h.epochs.iter().enumerate().min_by(|a, b| a.1 .1.total_cmp(&b.1 .1)).map_or(0, |(i, _)| i + 1);
+        println!(
+            "net                      N = {}, {}, {} epochs in {:.0} s, {:.0} positions/s (best validation at epoch {best})",
+            quant.n,
+            quant.act.name(),
+            h.epochs.len(),
+            h.seconds,
+            h.rate
+        );
+    }
+    if let Some(l) = float_loss {
+        println!("net, float               {l:.6}");
+    }
+    let (net_k, net_k_loss) = best_scale(&quant_cps);
+    println!("net, quantised           {quant_loss:.6} (at its best K = {net_k}: {net_k_loss:.6})");
+    let largest = |w: &[i16]| w.iter().map(|x| x.unsigned_abs()).max().unwrap_or(0);
+    let average = |w: &[i16]| w.iter().map(|&x| (x as f64).abs()).sum::<f64>() / w.len().max(1) as f64;
+    println!(
+        "quantised weights        feature max {} mean {:.1}, hidden bias max {}, output max {} mean {:.1}, output bias {}",
+        largest(&quant.w1),
+        average(&quant.w1),
+        largest(&quant.b1),
+        largest(&quant.w2),
+        average(&quant.w2),
+        quant.b2
+    );
+    println!("hand-written, K = {k:<7}  {hce_loss:.6} (at K = {}: {:.6})", cfg.scale, cp_loss(&hce, cfg.scale));
+    println!("constant {mean:.4}          {constant_loss:.6}");
+}
+
+#[cfg(test)]
+#[path = "datagen.rs"]
+#[allow(dead_code)]
+/// datagen's own `pack`, which the records are decoded against (its tests run here again).
+mod datagen;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rocada::Board;
+
+    /// Positions of random games from the standard start and Chess960 starts.
+    fn random_positions(count: usize, seed: u64) -> Vec<Position> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut out = Vec::new();
+        while out.len() < count {
+            let mut pos = if rng.gen_bool(0.5) { Position::chess960(rng.gen_range(0..960)).expect("0..959") } else { Position::new() };
+            for _ in 0..rng.gen_range(0..120) {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Pawn moves first now and then, so that en passant squares turn up.
+                let pawn = moves.iter().copied().filter(|m| pos.board().role_at(m.from()) == Some(Role::Pawn)).collect::<Vec<_>>();
+                let m = if !pawn.is_empty() && rng.gen_bool(0.5) {
+                    pawn[rng.gen_range(0..pawn.len())]
+                } else {
+                    moves[rng.gen_range(0..moves.len())]
+                };
+                pos.play_unchecked(m);
+                // One in four kept: more games, fewer near-copies.
+                if rng.gen_ratio(1, 4) {
+                    out.push(pos.clone());
+                }
+            }
+        }
+        out.truncate(count);
+        out
+    }
+
+    /// The position with colours swapped and the board mirrored vertically (the same
+    /// position, seen from the other side).
+    fn colour_flipped(pos: &Position) -> Position {
+        let s = pos.to_setup();
+        let mut board = Board::empty();
+        for (sq, p) in s.board.pieces() {
+            board.put(sq.flip_vertical(), Piece::new(!p.color, p.role));
+        }
+        let setup = Setup {
+            board,
+            turn: !s.turn,
+            castling_rights: s.castling_rights.flip_vertical(),
+            ep_square: s.ep_square.map(Square::flip_vertical),
+            halfmoves: s.halfmoves,
+            fullmoves: s.fullmoves,
+        };
+        Position::from_setup(setup, CastlingMode::Chess960).expect("a mirror of a legal position")
+    }
+
+    fn material(pos: &Position) -> i32 {
+        const VALUE: [i32; 6] = [100, 300, 300, 500, 900, 0];
+        pos.board().pieces().map(|(_, p)| if p.color == Color::White { VALUE[p.role as usize] } else { -VALUE[p.role as usize] }).sum()
+    }
+
+    fn quiet_config(threads: usize) -> Config {
+        Config {
+            epochs: 8,
+            batch: 256,
+            lr: 0.01,
+            lr_end: 0.001,
+            lambda: 1.0,
+            scale: 400.0,
+            seed: 7,
+            threads,
+            mirror: false,
+            decay: 0.0,
+            factoriser: false,
+            quiet: true,
+        }
+    }
+
+    #[test]
+    fn records_round_trip_through_datagens_pack() {
+        let (mut ep, mut castling, mut chess960_rights) = (0, 0, 0);
+        for (i, pos) in random_positions(3000, 1).iter().enumerate() {
+            let score = (i as i32 * 37) % 2001 - 1000;
+            let r = datagen::pack(pos, score, (i % 3) as u8);
+            let back = decode(&r).unwrap_or_else(|e| panic!("{}: {e}", pos.fen()));
+            assert_eq!(back.to_setup(), pos.to_setup(), "{}", pos.fen());
+            assert_eq!(datagen::pack(&back, score, (i % 3) as u8), r);
+            assert_eq!(i16::from_le_bytes([r[28], r[29]]) as i32, score);
+            ep += pos.ep_square().is_some() as u32;
+            castling += pos.castling_rights().any() as u32;
+            chess960_rights += (pos.castling_rights() & !Bitboard(0x8100_0000_0000_0081)).any() as u32;
+        }
+        assert!(
+            ep > 20 && castling > 300 && chess960_rights > 100,
+            "coverage: {ep} en passant, {castling} with rights, {chess960_rights} Chess960 rights"
+        );
+    }
+
+    #[test]
+    fn record_features_are_the_positions_features() {
+        for pos in random_positions(500, 2) {
+            let r = datagen::pack(&pos, 0, 1);
+            let (mut a, mut b) = (Features::of_record(&r), Features::of_position(&pos));
+            assert_eq!(a.len, pos.board().occupied().count() as usize);
+            for f in [&mut a, &mut b] {
+                f.idx[0][..f.len].sort_unstable();
+                f.idx[1][..f.len].sort_unstable();
+            }
+            assert_eq!(a, b, "{}", pos.fen());
+        }
+    }
+
+    #[test]
+    fn a_colour_flipped_mirror_has_the_same_features() {
+        let sorted = |f: &Features, s: usize| {
+            let mut v = f.side(s).to_vec();
+            v.sort_unstable();
+            v
+        };
+        for pos in random_positions(500, 3) {
+            let (a, b) = (Features::of_position(&pos), Features::of_position(&colour_flipped(&pos)));
+            assert_eq!(sorted(&a, 0), sorted(&b, 0), "side to move's view of {}", pos.fen());
+            assert_eq!(sorted(&a, 1), sorted(&b, 1), "other side's view of {}", pos.fen());
+        }
+        // And the two views of one position differ: the mirror is not the identity.
+        let f = Features::of_position(&Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", CastlingMode::Standard).unwrap());
+        assert_eq!(sorted(&f, 0), vec![12, 5 * 64 + 4, 384 + 5 * 64 + 60]);
+        assert_eq!(sorted(&f, 1), vec![5 * 64 + 4, 384 + 52, 384 + 5 * 64 + 60]);
+    }
+
+    #[test]
+    fn mirrored_features_are_the_mirrored_positions() {
+        for pos in random_positions(300, 10) {
+            let s = pos.to_setup();
+            let mut board = Board::empty();
+            for (sq, p) in s.board.pieces() {
+                board.put(Square::new(sq as u32 ^ 7), p);
+            }
+            let mirror = Setup { board, castling_rights: Bitboard::EMPTY, ep_square: s.ep_square.map(|e| Square::new(e as u32 ^ 7)), ..s };
+            let mirror = Position::from_setup(mirror, CastlingMode::Chess960).expect("a mirror of a legal position");
+            let (mut a, mut b) = (Features::of_position(&pos).mirrored(), Features::of_position(&mirror));
+            for f in [&mut a, &mut b] {
+                f.idx[0][..f.len].sort_unstable();
+                f.idx[1][..f.len].sort_unstable();
+            }
+            assert_eq!(a, b, "{}", pos.fen());
+            assert_ne!(Features::of_position(&pos).mirrored(), Features::of_position(&pos));
+        }
+    }
+
+    #[test]
+    fn the_target_is_for_the_side_to_move() {
+        let white = datagen::pack(&Position::new(), 400, 2);
+        let mut black_pos = Position::new();
+        black_pos.play(black_pos.legal_moves()[0]).unwrap();
+        let black = datagen::pack(&black_pos, 400, 2);
+        assert!((target(&white, 1.0, 400.0) - sigmoid(1.0)).abs() < 1e-12);
+        assert!((target(&black, 1.0, 400.0) - sigmoid(-1.0)).abs() < 1e-12);
+        assert_eq!(target(&white, 0.0, 400.0), 1.0);
+        assert_eq!(target(&black, 0.0, 400.0), 0.0);
+        assert!((target(&black, 0.7, 400.0) - 0.7 * sigmoid(-1.0)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_integer_evaluation_matches_the_float_one() {
+        let positions = random_positions(300, 4);
+        for (seed, act) in [(1, Activation::CReLU), (2, Activation::SCReLU), (3, Activation::CReLU), (4, Activation::SCReLU)] {
+            // Random nets with weights of a trained net's size: feature weights +-0.1 with a
+            // bias of +0.3 (most activations inside the clip), output weights +-1.
+            let mut net = Net::random(64, act, seed);
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let (b1, w2, b2) = (net.b1(), net.w2(), net.b2());
+            net.p[b1..w2].iter_mut().for_each(|x| *x = 0.3 + rng.gen_range(-0.2..0.2));
+            net.p[w2..b2].iter_mut().for_each(|x| *x = rng.gen_range(-1.0..1.0));
+            net.p[b2] = 0.05;
+            let q = QuantNet::new(&net, 400, &[]).unwrap();
+            assert_eq!(read_quant_file(&quant_file(&q)), Ok(q.clone()), "the file reads back");
+            let exact = Net::dequantised(&q);
+            let mut total = 0.0;
+            for pos in &positions {
+                let f = Features::of_position(pos);
+                let cp = q.evaluate(&f) as f64;
+                // Against the same weights in float: only the final divisions truncate.
+                let same = exact.forward(&f) as f64 * 400.0;
+                assert!((cp - same).abs() <= 1.5, "{act:?}: {cp} v {same}");
+                // Against the float net: the rounding of every weight, bounded term by term
+                // (an accumulator is off by at most (1 + pieces) / 2QA, an activation by that
+                // times its slope, an output weight by 1 / 2QB).
+                let float = net.forward(&f) as f64 * 400.0;
+                let acc_err = (1 + f.len) as f64 * 0.5 / QA as f64;
+                let slope = if act == Activation::SCReLU { 2.0 } else { 1.0 };
+                let w_sum: f64 = net.p[w2..b2].iter().map(|w| w.abs() as f64 + 0.5 / QB as f64).sum();
+                let bound = 400.0 * (w_sum * acc_err * slope + 2.0 * net.n as f64 * 0.5 / QB as f64 + 0.5 / (QA * QB) as f64) + 1.5;
+                assert!((cp - float).abs() <= bound, "{act:?}: {cp} v {float} (bound {bound})");
+                total += (cp - float).abs();
+            }
+            // In practice the errors cancel: on average far within the worst case (measured: 9 to 11 cp).
+            assert!(total / positions.len() as f64 <= 15.0, "{act:?}: mean error {}", total / positions.len() as f64);
+            // Bias correction (on other positions) takes out the mean error: here half the
+            // neurons are always at their clip and every output weight rounds down by 0.4/64.
+            let mut skewed = net.clone();
+            skewed.p[b1..b1 + 32].iter_mut().for_each(|x| *x = 1.5);
+            skewed.p[w2..b2].iter_mut().for_each(|x| *x = ((*x * 64.0).round() + 0.4) / 64.0);
+            let sample: Vec<Features> = random_positions(300, 40 + seed).iter().map(Features::of_position).collect();
+            let (plain, corrected) = (QuantNet::new(&skewed, 400, &[]).unwrap(), QuantNet::new(&skewed, 400, &sample).unwrap());
+            assert_eq!((&corrected.w1, &corrected.w2), (&plain.w1, &plain.w2), "only the output bias changes");
+            let offset = |q: &QuantNet| {
+                positions
+                    .iter()
+                    .map(|p| q.evaluate_position(p) as f64 - skewed.forward(&Features::of_position(p)) as f64 * 400.0)
+                    .sum::<f64>()
+                    / positions.len() as f64
+            };
+            let (before, after) = (offset(&plain), offset(&corrected));
+            assert!(before < -100.0 && after.abs() <= 6.0, "{act:?}: mean error {before:+.2} cp, corrected {after:+.2}");
+        }
+    }
+
+    #[test]
+    fn a_net_whose_output_sum_could_overflow_is_refused() {
+        let mut net = Net::random(256, Activation::SCReLU, 1);
+        let (w2, b2) = (net.w2(), net.b2());
+        net.p[w2..b2].iter_mut().for_each(|x| *x = CLIP);
+        assert!(QuantNet::new(&net, 400, &[]).is_err());
+        net.p[w2..b2].iter_mut().for_each(|x| *x = 0.5);
+        assert!(QuantNet::new(&net, 400, &[]).is_ok());
+    }
+
+    #[test]
+    fn games_are_never_cut_by_the_validation_split() {
+        // Games as datagen writes them: rising plies, one result, pieces only taken.
+        let mut rng = SmallRng::seed_from_u64(5);
+        let (mut records, mut truth) = (Vec::new(), Vec::new());
+        for game in 0..200u32 {
+            let mut pos = if game % 4 == 0 { Position::chess960(rng.gen_range(0..960)).unwrap() } else { Position::new() };
+            let result = rng.gen_range(0..3u8);
+            for ply in 0..rng.gen_range(10..100) {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+                // Not every position is kept.
+                if ply >= 8 && rng.gen_bool(0.7) {
+                    records.push(datagen::pack(&pos, 0, result));
+                    truth.push(game);
+                }
+            }
+        }
+        let found = game_numbers(&records);
+        for i in 1..records.len() {
+            assert!(truth[i] != truth[i - 1] || found[i] == found[i - 1], "a game cut at record {i}");
+        }
+        let (cut, games) = (found.last().unwrap() + 1, truth.iter().collect::<std::collections::HashSet<_>>().len() as u32);
+        assert!(cut >= games * 9 / 10 && cut <= games, "{cut} games found of {games}");
+        let valid = found.iter().filter(|&&g| held_out(0, g, 10)).count();
+        assert!(valid > records.len() / 20 && valid < records.len() / 5, "{valid} of {} held out", records.len());
+    }
+
+    /// Records whose score is the material balance (White's view), split into two sets.
+    fn material_records(count: usize, seed: u64) -> Vec<Record> {
+        random_positions(count, seed).iter().map(|p| datagen::pack(p, material(p), 1)).collect()
+    }
+
+    #[test]
+    fn the_trainer_learns_material() {
+        let (train_set, valid) = (material_records(12_000, 6), material_records(2_000, 7));
+        let mean = train_set.iter().map(|r| target(r, 1.0, 400.0)).sum::<f64>() / train_set.len() as f64;
+        let constant = valid.iter().map(|r| (target(r, 1.0, 400.0) - mean).powi(2)).sum::<f64>() / valid.len() as f64;
+        let plain = Config { epochs: 30, ..quiet_config(2) };
+        let factored = Config { epochs: 15, mirror: true, factoriser: true, decay: 5.0, ..quiet_config(2) };
+        for (cfg, act) in [(plain, Activation::SCReLU), (factored, Activation::CReLU)] {
+            let mut net = Net::random(32, act, 1);
+            let history = train(&mut net, &train_set, &valid, &cfg);
+            let learned = history.epochs.last().unwrap().1;
+            assert!(learned < constant / 30.0, "{cfg:?}: validation loss {learned} v the constant's {constant}");
+            // The quantised net has learned it too.
+            let q = QuantNet::new(&net, 400, &[]).unwrap();
+            let cps: Vec<(f64, f64)> = valid.iter().map(|r| (q.evaluate(&Features::of_record(r)) as f64, target(r, 1.0, 400.0))).collect();
+            assert!(cp_loss(&cps, 400.0) < constant / 10.0);
+        }
+        // And the hand-written evaluation's scale fit finds about 1 for the material itself.
+        let exact: Vec<(f64, f64)> = valid.iter().map(|r| (target_cp(r), target(r, 1.0, 400.0))).collect();
+        let (k, l) = best_scale(&exact);
+        assert!((k - 400.0).abs() <= 1.0 && l < 1e-9, "K {k}, loss {l}");
+    }
+
+    /// The record's score for the side to move.
+    fn target_cp(r: &Record) -> f64 {
+        let s = i16::from_le_bytes([r[28], r[29]]) as f64;
+        if record_turn(r) == Color::White {
+            s
+        } else {
+            -s
+        }
+    }
+
+    #[test]
+    fn training_is_deterministic_given_a_seed() {
+        let (train_set, valid) = (material_records(3000, 8), material_records(500, 9));
+        let cfg = Config { epochs: 2, mirror: true, decay: 5.0, factoriser: true, ..quiet_config(2) };
+        let run = || {
+            let mut net = Net::random(16, Activation::CReLU, 3);
+            train(&mut net, &train_set, &valid, &cfg);
+            net
+        };
+        let (a, b) = (run(), run());
+        assert_eq!(a, b);
+        assert_ne!(a, Net::random(16, Activation::CReLU, 3), "training moved the weights");
+    }
+}
