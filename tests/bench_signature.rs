@@ -8,7 +8,7 @@
 use rocada::search::{bench, BENCH_DEPTH};
 
 /// `rocada-uci bench` at the default depth.
-const SIGNATURE: u64 = 540031;
+const SIGNATURE: u64 = 549434;
 
 #[test]
 fn bench_signature() {

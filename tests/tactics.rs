@@ -81,6 +81,18 @@ fn a_quiet_mating_threat_beside_hanging_pieces() {
     solve(&mut search, &pos, 3, Limits::nodes(200_000)).unwrap();
 }
 
+/// A quiet mate in a decided position (mates.139): Black, 15 pawns up, mates in 2 with `g3` and
+/// `Qh2#`. Where `Qh2#` would be played, reverse futility pruning and the null move returned
+/// the static evaluation, so `g3` looked no better than the other winning moves and was never
+/// searched with a full window (no mate at depth 14). No such pruning above a decisive
+/// evaluation (`PRUNE_DECISIVE`): mate in 2 at once.
+#[test]
+fn a_quiet_mate_in_a_decided_position() {
+    let pos = Position::from_fen("r3k1nr/1pp1b3/p1p1Pp2/8/3p2pq/2P2P2/PP1NQ1P1/R1B2RK1 b kq - 0 1", CastlingMode::Standard).unwrap();
+    let mut search = Search::new(16);
+    solve(&mut search, &pos, 2, Limits::nodes(200_000)).unwrap();
+}
+
 #[test]
 #[ignore = "about 1 s per position: cargo test --release --test tactics -- --ignored"]
 fn mate_suite_full() {

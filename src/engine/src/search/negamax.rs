@@ -302,6 +302,7 @@ impl<'a> Worker<'a> {
         if !pv_node && !in_check && excluded.is_none() {
             // Step 6. Reverse futility pruning.
             if depth <= p::RFP_MAX_DEPTH
+                && eval < p::PRUNE_DECISIVE
                 && eval.abs() < MATE_BOUND
                 && beta > -MATE_BOUND
                 && eval - p::RFP_MARGIN * (depth - improving as i32) >= beta
@@ -329,6 +330,7 @@ impl<'a> Worker<'a> {
             // 3 after a quiet rook move was found 7 plies late).
             if depth >= p::NMP_MIN_DEPTH
                 && eval >= beta
+                && eval < p::PRUNE_DECISIVE
                 && !after_null
                 && !tt_says_below
                 && has_pieces
