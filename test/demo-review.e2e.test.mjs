@@ -8,15 +8,48 @@
 // Needs Debian's chromium (scripts/bootstrap.sh installs it).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Chess } from 'rocada';
+import { Chess, Engine } from 'rocada';
 import { watchProblems } from './support/browser.mjs';
 import { installProbe, PROBE_STALL_MS, shoot, startDemo } from './support/demo.mjs';
 
 /** 3...Nf6 allows 4. Qxf7#: a blunder. */
 const BLUNDER = '1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0';
 const AFTER_QH5 = 'r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3';
-/** 2...Qf6 blocks the knight's square and walks into Nc3-d5 / d4: about two thirds of a pawn, an inaccuracy. */
-const INACCURACY = '1. e4 e5 2. Nf3 Qf6 *';
+/**
+ * 2...e5 in the Sicilian gives up d5 for good: an inaccuracy by the engine's own judgement
+ * (a loss of 7.4 points of win% at 150,000 nodes, mid-way between the thresholds 5 and 10;
+ * `reviewLoss` recomputes it through the package, so an engine change that moves it out of
+ * the band fails here by name, and the page is checked against the same figure).
+ */
+const INACCURACY = '1. e4 c5 2. Nf3 e5 *';
+
+/** The review's nodes a position (www/src/analyse/review.ts `REVIEW_NODES`). */
+const REVIEW_NODES = 150_000;
+
+/**
+ * The last move's loss of winning chances for its mover, as the page's review computes it: a
+ * fresh engine, each position of `pgn`'s moves in turn at REVIEW_NODES, lichess's curve.
+ */
+async function reviewLoss(pgn) {
+  const win = (cp) => 50 + 50 * (2 / (1 + Math.exp(-0.00368208 * cp)) - 1);
+  const engine = await Engine.create();
+  const chess = new Chess();
+  const moves = pgn.replace(/\d+\.|\*/g, ' ').trim().split(/\s+/);
+  const wins = [];
+  try {
+    for (let i = 0; i <= moves.length; i++) {
+      const { score } = await engine.bestMove(chess, { nodes: REVIEW_NODES });
+      const cp = 'cp' in score ? score.cp : Math.sign(score.mate) * 100_000;
+      wins.push(win(chess.turn() === 'w' ? cp : -cp));
+      if (i < moves.length) chess.move(moves[i]);
+    }
+  } finally {
+    engine.terminate();
+    chess.free();
+  }
+  const white = moves.length % 2 === 1;
+  return (white ? 1 : -1) * (wins.at(-2) - wins.at(-1));
+}
 /** A 40-move game (81 positions), the engine against itself at a low level. */
 const GAME40 = `1. Nf3 Nf6 2. Nc3 d6 3. d4 d5 4. e3 Nc6 5. a3 a6 6. Ne5 Qd6 7. Nxc6 Bg4 8. f3 Qxc6
 9. fxg4 Qe6 10. Qf3 Rd8 11. Bd3 h5 12. g5 g6 13. gxf6 exf6 14. Bd2 f5 15. Qf4 Bd6
@@ -146,7 +179,9 @@ test('Review: 3...Nf6 allowing mate is a blunder (??), with a best move that pre
   await page.context().close();
 });
 
-test('Review: 2...Qf6 is an inaccuracy (?!); a variation keeps the review, a move at the end of the main line drops it', { timeout: 120_000 }, async () => {
+test('Review: 2...e5 (Sicilian) is an inaccuracy (?!); a variation keeps the review, a move at the end of the main line drops it', { timeout: 120_000 }, async () => {
+  const expected = await reviewLoss(INACCURACY);
+  assert.ok(expected >= 5 && expected < 10, `the example is no longer an inaccuracy for this engine (loss ${expected.toFixed(1)}): pick another`);
   const page = await open();
   await loadPgn(page, INACCURACY);
   // The live analysis (the page's engine) runs through the review (the review's engine).
@@ -162,11 +197,11 @@ test('Review: 2...Qf6 is an inaccuracy (?!); a variation keeps the review, a mov
   const points = await graphPoints(page);
   assert.equal(points.length, 5);
   const loss = points[3].win - points[4].win;
-  assert.ok(loss <= -5 && loss > -10, `Black's loss at 2...Qf6 on the graph, between 5 and 10 points: ${-loss}`);
-  assert.deepEqual(await treeJudgements(page), [{ move: 'Qf6?!', judgement: 'inaccuracy' }]);
+  assert.ok(Math.abs(-loss - expected) < 0.05, `Black's loss at 2...e5 on the graph: ${-loss}, the package's: ${expected}`);
+  assert.deepEqual(await treeJudgements(page), [{ move: 'e5?!', judgement: 'inaccuracy' }]);
   assert.equal(await cell(page, 'inaccuracy', 'b'), '1');
   await page.click('.review-moves .review-move');
-  assert.match(await page.textContent('.review-note'), /^2…Qf6\?! Inaccuracy\. Best was \S+\.$/);
+  assert.match(await page.textContent('.review-note'), /^2…e5\?! Inaccuracy\. Best was \S+\.$/);
   // A variation at 2. Nf3: the main line is the same.
   await page.click('#an-tree .mv:has-text("Nf3")');
   await page.fill('#move-input', 'Nc6');
@@ -174,7 +209,7 @@ test('Review: 2...Qf6 is an inaccuracy (?!); a variation keeps the review, a mov
   assert.equal(await state(page), 'done');
   assert.equal((await treeJudgements(page)).length, 1);
   // A move at the end of the main line: another main line, the review is dropped.
-  await page.click('#an-tree .mv:has-text("Qf6")');
+  await page.click('#an-tree .mv[data-uci="e7e5"]');
   await page.fill('#move-input', 'Nc3');
   await page.press('#move-input', 'Enter');
   assert.equal(await state(page), 'idle');
