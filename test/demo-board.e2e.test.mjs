@@ -6,7 +6,7 @@
 // press aside, the right button, Escape, a look back or a take-back. Screenshots go to target/screenshots/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { shoot, startDemo } from './support/demo.mjs';
+import { markChange, shoot, startDemo } from './support/demo.mjs';
 
 let demo;
 let url;
@@ -281,6 +281,23 @@ test('a premove is played right after the engine answers: board, move list, anno
   assert.deepEqual(await premoveMarks(page), [], 'the marks go once it is played');
   await waitPlies(page, 4);
   await page.waitForSelector('#play-status:has-text("Your move")');
+  await page.context().close();
+});
+
+test("a premove's targets are seen: a dot on an empty square, a ring on every side of an occupied one", { timeout: 60_000 }, async () => {
+  const page = await open();
+  await startGame(page, { level: '20', colour: 'w', tc: '' });
+  await page.waitForSelector('#play-status:has-text("Your move")');
+  await page.click('[data-square="e2"]');
+  await page.click('[data-square="e4"]');
+  await page.waitForSelector('#play-status:has-text("thinking")');
+  await page.mouse.move(0, 0);
+  // The queen on d1 premoves along its lines through its own pieces: d2 (a pawn) and e2 (empty).
+  const occupied = await markChange(page, 'd2', () => page.click('[data-square="d1"]'));
+  await assertThinking(page, 'after the pick');
+  console.log(`# d2, an occupied premove target, pixels changed: ${JSON.stringify(occupied)}`);
+  for (const side of ['top', 'bottom', 'left', 'right', 'corner']) assert.ok(occupied[side] >= 40, `d2 is marked at its ${side}: ${JSON.stringify(occupied)}`);
+  assert.equal(await page.locator('[data-square="e2"].premove-dest').count(), 1);
   await page.context().close();
 });
 

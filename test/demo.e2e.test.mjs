@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { watchProblems } from './support/browser.mjs';
-import { shoot, startDemo } from './support/demo.mjs';
+import { markChange, shoot, startDemo } from './support/demo.mjs';
 import { Chess } from 'rocada';
 
 let demo;
@@ -239,6 +239,31 @@ test('Chess960: castling by moving the king onto its rook', async () => {
   assert.equal(await page.getAttribute('[data-square="f1"]', 'data-piece'), 'wr');
   assert.equal(await page.getAttribute('[data-square="g1"]', 'aria-label'), 'g1, white king');
   await page.context().close();
+});
+
+test('targets are seen: a capture and a Chess960 castling rook get a ring on every side, an empty square a dot (defect 3)', async () => {
+  const page = await open({ hash: `#analyse?fen=${encodeURIComponent('rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2')}` });
+  await page.waitForFunction(() => document.querySelector('[data-square="d5"]')?.dataset.piece === 'bp');
+  await page.mouse.move(0, 0);
+  const capture = await markChange(page, 'd5', () => page.click('[data-square="e4"]'));
+  console.log(`# d5, a capture, pixels changed: ${JSON.stringify(capture)}`);
+  for (const side of ['top', 'bottom', 'left', 'right', 'corner']) assert.ok(capture[side] >= 40, `d5 (a capture) is marked at its ${side}: ${JSON.stringify(capture)}`);
+  await page.click('[data-square="e4"]'); // deselect
+  await page.mouse.move(0, 0);
+  const dot = await markChange(page, 'e5', () => page.click('[data-square="e4"]'));
+  assert.ok(dot.centre >= 40, `e5 (a move) has a dot: ${JSON.stringify(dot)}`);
+  await shoot(page, 'targets-capture-desktop');
+  await page.context().close();
+
+  const play = await open();
+  // Start position 3 is BQNNRKRB: the king on f1 castles by moving onto its rook on g1.
+  await startGame(play, { level: '1', colour: 'w', tc: '', chess960: 3 });
+  await play.waitForSelector('#play-info:has-text("Chess960 no. 3")');
+  await play.mouse.move(0, 0);
+  const rook = await markChange(play, 'g1', () => play.click('[data-square="f1"]'));
+  console.log(`# g1, the castling rook, pixels changed: ${JSON.stringify(rook)}`);
+  for (const side of ['top', 'bottom', 'left', 'right', 'corner']) assert.ok(rook[side] >= 40, `g1 (the castling rook) is marked at its ${side}: ${JSON.stringify(rook)}`);
+  await play.context().close();
 });
 
 const PGN = `[Event "Variations"]

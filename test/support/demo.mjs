@@ -54,6 +54,37 @@ export async function shoot(page, name) {
 }
 
 /**
+ * How much each part of `square` changes on the screen (the sum of the RGB differences) when
+ * `act` runs: the middle of each side (4% in from it), a corner and the centre. The pixels are
+ * read back from Playwright's screenshots by the page's own canvas.
+ */
+export async function markChange(page, square, act) {
+  const cell = page.locator(`[data-square="${square}"]`);
+  const before = (await cell.screenshot()).toString('base64');
+  await act();
+  const after = (await cell.screenshot()).toString('base64');
+  return page.evaluate(async ([a, b]) => {
+    const pixels = async (png) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${png}`;
+      await img.decode();
+      const g = new OffscreenCanvas(img.width, img.height).getContext('2d');
+      g.drawImage(img, 0, 0);
+      return g.getImageData(0, 0, img.width, img.height);
+    };
+    const [x, y] = [await pixels(a), await pixels(b)];
+    const at = (d, fx, fy) => (Math.round(fy * (d.height - 1)) * d.width + Math.round(fx * (d.width - 1))) * 4;
+    const points = { top: [0.5, 0.04], bottom: [0.5, 0.96], left: [0.04, 0.5], right: [0.96, 0.5], corner: [0.04, 0.04], centre: [0.5, 0.5] };
+    return Object.fromEntries(
+      Object.entries(points).map(([name, [fx, fy]]) => {
+        const i = at(x, fx, fy);
+        return [name, [0, 1, 2].reduce((sum, c) => sum + Math.abs(x.data[i + c] - y.data[i + c]), 0)];
+      }),
+    );
+  }, [before, after]);
+}
+
+/**
  * Run in the page (`page.addInitScript(installProbe, PROBE_STALL_MS)` from the start, or
  * `page.evaluate` later): records main-thread tasks over 50 ms in `window.__longTasks`, and
  * starts a worker whose 5 ms timer loop records when it was itself held up;
