@@ -13,6 +13,7 @@ Examples:
 
 import argparse
 import math
+import shlex
 import os
 import statistics
 import subprocess
@@ -152,7 +153,8 @@ def play_game(engines, names, opening, args):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", default=os.path.join(ROOT, "target", "release", "rocada-uci"))
-    ap.add_argument("--opponent", default="/usr/games/stockfish")
+    ap.add_argument("--opponent", default="/usr/games/stockfish",
+                    help="the opponent's command line (split as a shell would), e.g. \"node lozza.js\"")
     ap.add_argument("--elo", type=int, default=None, help="opponent UCI_Elo (UCI_LimitStrength); omit for full strength")
     ap.add_argument("--opponent-option", action="append", default=[], help="NAME=VALUE, repeatable")
     ap.add_argument("--games", type=int, default=20)
@@ -189,11 +191,11 @@ def main():
         k, _, v = kv.partition("=")
         opp_opts[k] = v
     try:
-        opponent = open_engine([args.opponent], opp_opts)
+        opponent = open_engine(shlex.split(args.opponent), opp_opts)
     except Exception:
         rocada.quit()
         raise
-    opp_name = os.path.basename(args.opponent) + (" elo %d" % args.elo if args.elo else "")
+    opp_name = os.path.basename(shlex.split(args.opponent)[-1]) + (" elo %d" % args.elo if args.elo else "")
 
     wins = draws = losses = 0
     points = []

@@ -4,11 +4,13 @@
 A position with `bm` is solved when the engine's move is one of the best moves (SAN); with
 `am`, when it is none of them; with `dm N` (the side to move mates in N), when the engine's
 final score is a mate in at most N moves. Each position gets a fresh `ucinewgame` and
-`go movetime MS`.
+`go movetime MS`, or `go nodes N` with --nodes: a fixed-node run gives the same result whatever
+else the machine is doing, so two engines can be compared on a loaded machine (an A/B).
 
   cargo build --release --bin rocada-uci
   python3 scripts/match/tactics.py tests/data/wac.epd --movetime 1000
   python3 scripts/match/tactics.py tests/data/mates.epd --movetime 1000
+  python3 scripts/match/tactics.py tests/data/wac.epd --nodes 1000000 --engine OLD
 """
 
 import argparse
@@ -27,6 +29,7 @@ def main():
     ap.add_argument("epd")
     ap.add_argument("--engine", default=os.path.join(ROOT, "target", "release", "rocada-uci"))
     ap.add_argument("--movetime", type=int, default=1000, help="ms per position")
+    ap.add_argument("--nodes", type=int, default=0, help="nodes per position instead of a time (repeatable)")
     ap.add_argument("--hash", type=int, default=64)
     ap.add_argument("--limit", type=int, default=0, help="only the first N positions")
     ap.add_argument("--verbose", action="store_true", help="print every failure")
@@ -40,9 +43,10 @@ def main():
     solved = 0
     failures = []
     start = time.time()
+    limit = chess.engine.Limit(nodes=args.nodes) if args.nodes else chess.engine.Limit(time=args.movetime / 1000.0)
     for line in lines:
         board, ops = chess.Board.from_epd(line)
-        info = engine.analyse(board, chess.engine.Limit(time=args.movetime / 1000.0), game=object())
+        info = engine.analyse(board, limit, game=object())
         move = info["pv"][0] if info.get("pv") else None
         ok = False
         if "dm" in ops:
@@ -60,8 +64,9 @@ def main():
     if args.verbose:
         for f in failures:
             print("  failed " + f)
-    print("%s: %d / %d solved (%.1f%%) at %d ms per position, %.0f s"
-          % (os.path.basename(args.epd), solved, n, 100.0 * solved / max(n, 1), args.movetime, time.time() - start))
+    budget = "%d nodes" % args.nodes if args.nodes else "%d ms" % args.movetime
+    print("%s: %d / %d solved (%.1f%%) at %s per position, %.0f s"
+          % (os.path.basename(args.epd), solved, n, 100.0 * solved / max(n, 1), budget, time.time() - start))
 
 
 if __name__ == "__main__":
