@@ -10,6 +10,9 @@ Each check runs against each engine:
   - go ponder / ponderhit / stop, and the Ponder option;
   - the last info line before bestmove gives the result (go nodes 20000: nodes 20000);
   - mated and stalemated roots: info depth 0 score mate 0 / cp 0, then bestmove 0000;
+  - EvalFile (native only; the npm build reads no files and does not offer it): a learned
+    evaluation's file (a random net written here in rocada-train's format) changes the search,
+    a bad file leaves the evaluation as it was, <empty> brings the hand-written one back;
   - a property test: random position commands (legal lists, lists with an illegal move, lists
     past automatic endings) with go depth 1..3 / go nodes N; the bestmove must be legal in
     the position the GUI holds (python-chess's board with the legal prefix played).
@@ -25,7 +28,9 @@ import os
 import queue
 import random
 import shlex
+import struct
 import subprocess
+import tempfile
 import sys
 import threading
 import time
@@ -226,6 +231,61 @@ def mated_and_stalemated_roots(cmd):
         check(not result.move, f"mated: {result.move}")
 
 
+def random_net_file(path, hidden=16, seed=7):
+    """A net in rocada-train's int16 format (src/engine/src/eval/nnue.rs), random within the
+    trainer's bounds: feature weights and biases within +-505, output weights within +-127."""
+    rng = random.Random(seed)
+    header = b"RCNN" + struct.pack("<HBBHHHH", 1, 1, 1, hidden, 400, 255, 64)
+    values = [rng.randint(-505, 505) for _ in range(768 * hidden + hidden)]
+    values += [rng.randint(-127, 127) for _ in range(2 * hidden)] + [rng.randint(-3000, 3000)]
+    with open(path, "wb") as f:
+        f.write(header + struct.pack("<%dh" % len(values), *values))
+
+
+def eval_file(cmd):
+    def nodes_at_depth(e, depth=7):
+        e.send("ucinewgame")
+        e.send("position startpos moves e2e4 c7c5 g1f3")
+        lines = e.go(f"go depth {depth}")
+        last = [l for l in lines if l.startswith("info depth")][-1].split()
+        return int(last[last.index("nodes") + 1]), bestmove(lines)
+
+    native = "rocada-uci.mjs" not in " ".join(cmd)
+    with chess.engine.SimpleEngine.popen_uci(cmd, cwd=ROOT) as engine:
+        check(("EvalFile" in engine.options) == native, f"EvalFile offered: {'EvalFile' in engine.options}")
+    e = Raw(cmd)
+    try:
+        plain = nodes_at_depth(e)
+        if not native:
+            e.send("setoption name EvalFile value /nonexistent.nnue")
+            said = e.until(lambda l: "EvalFile" in l)
+            check(said[-1] == "info string unknown option EvalFile", f"npm: {said[-1]}")
+            check(nodes_at_depth(e) == plain, "npm: the evaluation changed")
+            return
+        with tempfile.TemporaryDirectory() as tmp:
+            net = os.path.join(tmp, "random.nnue")
+            random_net_file(net)
+            e.send(f"setoption name EvalFile value {net}")
+            said = e.until(lambda l: "EvalFile" in l)
+            check("a net of 768x2 -> 16 -> 1, screlu, scale 400" in said[-1], f"loaded: {said[-1]}")
+            learned = nodes_at_depth(e)
+            check(learned[0] != plain[0], f"the net changed nothing: {learned} {plain}")
+            check(nodes_at_depth(e) == learned, "the search with a net repeats itself")
+            bad = os.path.join(tmp, "bad.nnue")
+            with open(bad, "wb") as f:
+                f.write(b"RCNN" + bytes(40))
+            e.send(f"setoption name EvalFile value {bad}")
+            said = e.until(lambda l: "EvalFile" in l)
+            check("the evaluation is unchanged" in said[-1], f"bad file: {said[-1]}")
+            check(nodes_at_depth(e) == learned, "a bad file changed the evaluation")
+            e.send("setoption name EvalFile value <empty>")
+            said = e.until(lambda l: "EvalFile" in l)
+            check(said[-1] == "info string EvalFile: the hand-written evaluation", f"empty: {said[-1]}")
+            check(nodes_at_depth(e) == plain, "<empty> did not bring the hand-written evaluation back")
+    finally:
+        e.close()
+
+
 def random_sequences(cmd, seed, cases):
     rng = random.Random(seed)
     e = Raw(cmd)
@@ -293,6 +353,7 @@ def main():
         ponder,
         final_info_line,
         mated_and_stalemated_roots,
+        eval_file,
         lambda cmd: random_sequences(cmd, args.seed, args.cases),
     ]
     names = [c.__name__ if c.__name__ != "<lambda>" else "random_sequences" for c in checks]

@@ -2,13 +2,16 @@
 //! The bench signature: total nodes of fixed-depth searches over the bench positions
 //! (`rocada::search::BENCH_POSITIONS`). Search is deterministic, so this number changes only
 //! when the search or the evaluation changes. A change that is meant to alter the search
-//! updates `SIGNATURE` below (and says so in its commit, with the new number from
-//! `cargo run --release --bin rocada-uci bench`); any other change must leave it alone.
+//! updates `SIGNATURE` in tests/common/signatures.rs (and says so in its commit, with the new
+//! number from `cargo run --release --bin rocada-uci bench`); any other change must leave it
+//! alone. The same file pins the bench with a learned evaluation (a fixed test net), which the
+//! WebAssembly build must match too (tests/wasm_node.rs).
 
-use rocada::search::{bench, BENCH_DEPTH};
+use rocada::search::{bench, bench_with, BENCH_DEPTH};
 
-/// `rocada-uci bench` at the default depth.
-const SIGNATURE: u64 = 549434;
+#[path = "common/signatures.rs"]
+mod signatures;
+use signatures::{test_net, NET_DEPTH, NET_SIGNATURE, SIGNATURE};
 
 #[test]
 fn bench_signature() {
@@ -19,4 +22,10 @@ fn bench_signature() {
 #[test]
 fn bench_is_repeatable() {
     assert_eq!(bench(5).nodes, bench(5).nodes);
+}
+
+#[test]
+fn bench_signature_with_a_net() {
+    let report = bench_with(NET_DEPTH, Some(&test_net()));
+    assert_eq!(report.nodes, NET_SIGNATURE, "bench signature with the test net changed: {} nodes at depth {NET_DEPTH}", report.nodes);
 }

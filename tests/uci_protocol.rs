@@ -227,6 +227,29 @@ fn options_and_chess960() {
     assert!(send(&mut uci, "frobnicate").0[0].contains("unknown command"));
 }
 
+/// `EvalFile` is offered only by a front end that reads files (the native one): there a path
+/// (words and all) asks for the file, `<empty>` or nothing for the hand-written evaluation;
+/// elsewhere it is an unknown option.
+#[test]
+fn eval_file_only_where_files_are_read() {
+    let mut plain = machine();
+    let (out, _) = send(&mut plain, "uci");
+    assert!(!out.iter().any(|l| l.contains("EvalFile")));
+    let (out, action) = send(&mut plain, "setoption name EvalFile value net.nnue");
+    assert_eq!((out, action), (vec!["info string unknown option EvalFile".to_string()], Action::None));
+
+    let mut files = machine().with_eval_file();
+    let (out, _) = send(&mut files, "uci");
+    assert!(out.contains(&"option name EvalFile type string default <empty>".to_string()), "{out:?}");
+    assert_eq!(out.last().map(String::as_str), Some("uciok"));
+    assert_eq!(
+        send(&mut files, "setoption name EvalFile value /tmp/my nets/gen 1.nnue").1,
+        Action::EvalFile(Some("/tmp/my nets/gen 1.nnue".into()))
+    );
+    assert_eq!(send(&mut files, "setoption name evalfile value <empty>").1, Action::EvalFile(None));
+    assert_eq!(send(&mut files, "setoption name EvalFile").1, Action::EvalFile(None));
+}
+
 #[test]
 fn random_position_commands_give_a_legal_bestmove_in_the_legal_prefix() {
     use rand::rngs::SmallRng;

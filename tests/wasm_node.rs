@@ -896,3 +896,20 @@ fn sandbox_positions_for_lessons() {
     assert_eq!(ok(r#"{"sandbox": true}"#), Some(true));
     assert_eq!(ok(r#"{}"#), Some(false));
 }
+
+#[path = "common/signatures.rs"]
+mod signatures;
+
+/// The search in WebAssembly gives the native build's node counts: the hand-written
+/// evaluation's bench signature, and the bench with a fixed learned net (integer arithmetic
+/// throughout: accumulators, activations, the output), both pinned in tests/common/signatures.rs.
+#[wasm_bindgen_test]
+fn the_bench_signatures_hold_in_webassembly() {
+    use rocada::search::{bench, bench_with, BENCH_DEPTH};
+    assert_eq!(bench(BENCH_DEPTH).nodes, signatures::SIGNATURE, "the hand-written evaluation's bench");
+    assert_eq!(
+        bench_with(signatures::NET_DEPTH, Some(&signatures::test_net())).nodes,
+        signatures::NET_SIGNATURE,
+        "the bench with the test net"
+    );
+}

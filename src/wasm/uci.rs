@@ -133,6 +133,8 @@ impl UciProtocol {
             Action::PonderHit { stop_after_ms } => Obj::new().set("type", "ponderhit").opt("stopAfterMs", stop_after_ms.map(|v| v as f64)),
             Action::NewGame => Obj::new().set("type", "newgame"),
             Action::SetHash(mb) => Obj::new().set("type", "hash").set("mb", mb as u32),
+            // Never: this protocol is not made `with_eval_file` (the npm build reads no files).
+            Action::EvalFile(_) => Obj::new().set("type", "none"),
             Action::Bench(depth) => Obj::new().set("type", "bench").set("depth", depth),
             Action::Quit => Obj::new().set("type", "quit"),
         };

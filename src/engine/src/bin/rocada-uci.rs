@@ -17,8 +17,9 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
+    use rocada_engine::eval::nnue::Network;
     use rocada_engine::search::uci::{Action, Job, Uci, DEFAULT_HASH_MB};
-    use rocada_engine::search::{bench, Search, BENCH_DEPTH};
+    use rocada_engine::search::{bench, bench_with, Search, BENCH_DEPTH};
     use rocada_rules::time::{SystemTime, TimeSource};
     use std::io::{BufRead, Write};
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -64,7 +65,7 @@ mod native {
         }
         let name = concat!("Rocada ", env!("CARGO_PKG_VERSION"));
         let mut front = Front {
-            uci: Arc::new(Mutex::new(Uci::new(name, MAX_HASH_MB))),
+            uci: Arc::new(Mutex::new(Uci::new(name, MAX_HASH_MB).with_eval_file())),
             search: Arc::new(Mutex::new(Search::new(DEFAULT_HASH_MB))),
             stop: Arc::new(AtomicBool::new(false)),
             ponderhit: Arc::new(Mutex::new(None)),
@@ -106,13 +107,41 @@ mod native {
                     Action::PonderHit { .. } => *self.ponderhit.lock().unwrap() = Some(Instant::now()),
                     Action::NewGame => self.search.lock().unwrap().clear(),
                     Action::SetHash(mb) => self.search.lock().unwrap().resize_tt(mb),
-                    Action::Bench(depth) => run_bench(depth),
+                    Action::EvalFile(path) => say(&[self.eval_file(path.as_deref())]),
+                    Action::Bench(depth) => {
+                        // With the evaluation in use (the net an EvalFile gave, if any).
+                        let net = self.search.lock().unwrap().net().cloned();
+                        let r = bench_with(depth, net.as_ref());
+                        say(&Uci::bench_lines(depth, r.nodes, r.time_ms));
+                    }
                     Action::Quit => {
                         self.end_search();
                         return false;
                     }
                 }
                 return true;
+            }
+        }
+
+        /// Evaluates with the net in `path` (`None`: the hand-written evaluation); the line
+        /// that says so, or why the evaluation did not change.
+        fn eval_file(&mut self, path: Option<&str>) -> String {
+            let Some(path) = path else {
+                self.search.lock().unwrap().set_net(None);
+                return "info string EvalFile: the hand-written evaluation".into();
+            };
+            match std::fs::read(path).map_err(|e| e.to_string()).and_then(|b| Network::from_bytes(&b).map_err(|e| e.to_string())) {
+                Ok(net) => {
+                    let line = format!(
+                        "info string EvalFile {path}: a net of 768x2 -> {} -> 1, {}, scale {}",
+                        net.hidden(),
+                        net.activation().name(),
+                        net.scale()
+                    );
+                    self.search.lock().unwrap().set_net(Some(net));
+                    line
+                }
+                Err(e) => format!("info string EvalFile {path}: {e}; the evaluation is unchanged"),
             }
         }
 

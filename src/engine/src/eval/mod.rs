@@ -24,12 +24,17 @@
 //!
 //! The search evaluates through a [`PawnCache`] ([`evaluate_cached`]): the terms that depend
 //! on the pawns alone are kept by pawn placement, so repeated structures cost nothing.
+//!
+//! A learned evaluation, [`nnue`], replaces this one in a search given a net
+//! (`Search::set_net`; the native `rocada-uci`'s `EvalFile` option).
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::{Bitboard, Board, Color, Piece, Position, Rank, Role, Square};
 use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 use params as p;
 
+#[cfg(feature = "nnue")]
+pub mod nnue;
 pub mod params;
 
 /// A score pair: middlegame and endgame values, in centipawns.

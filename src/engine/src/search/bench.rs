@@ -3,6 +3,8 @@
 //! search shows up as a different number (tests/bench_signature.rs pins it).
 
 use super::{Limits, Search};
+#[cfg(feature = "nnue")]
+use crate::eval::nnue::Network;
 use crate::{CastlingMode, Position};
 
 /// Default depth of `rocada-uci bench`.
@@ -36,7 +38,21 @@ pub struct BenchReport {
 
 /// Searches every bench position to `depth` from a cleared engine with a 16 MiB table.
 pub fn bench(depth: u32) -> BenchReport {
+    run(depth, &mut |_| {})
+}
+
+/// [`bench()`] with a learned evaluation (`None`: the hand-written one). Its node count is the
+/// net's own signature: integer arithmetic throughout, so native and WebAssembly builds give
+/// the same (tests/bench_signature.rs and tests/wasm_node.rs pin one).
+#[cfg(feature = "nnue")]
+pub fn bench_with(depth: u32, net: Option<&Network>) -> BenchReport {
+    run(depth, &mut |search| search.set_net(net.cloned()))
+}
+
+/// The bench, with `setup` applied to the engine first.
+fn run(depth: u32, setup: &mut dyn FnMut(&mut Search)) -> BenchReport {
     let mut search = Search::new(16);
+    setup(&mut search);
     let mut nodes = 0;
     let mut time_ms = 0;
     for (fen, chess960) in BENCH_POSITIONS {

@@ -39,8 +39,13 @@ impl Worker<'_> {
             return SearchResult { best_move: None, ponder: None, score, pv: Vec::new(), depth: 0, nodes: 0, time_ms: 0 };
         }
         // The root's static evaluation, for `improving` two plies down.
-        self.frames[0].eval =
-            if pos.is_check() { -INFINITE } else { self.history.correction.apply(pos, crate::eval::evaluate_cached(pos, self.pawn_cache)) };
+        self.net.set_root(pos);
+        self.frames[0].eval = if pos.is_check() {
+            -INFINITE
+        } else {
+            let raw = self.evaluate(pos, 0);
+            self.history.correction.apply(pos, raw)
+        };
         let multipv = limits.multipv().min(root_moves.len());
         let max_depth = limits.depth.map_or(MAX_PLY as i32 - 4, |d| (d as i32).clamp(1, MAX_PLY as i32 - 4));
         let mut completed = 0;
@@ -176,6 +181,7 @@ impl Worker<'_> {
             let m = root_moves[i].mv;
             let mut child = pos.clone();
             child.play_unchecked(m);
+            self.net.made(pos, &child, 0);
             let gives_check = child.is_check();
             let new_depth = depth - 1 + gives_check as i32;
             self.frames[0].mv = Some(m);

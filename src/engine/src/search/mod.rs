@@ -11,6 +11,8 @@
 //!   `correction`: static evaluation corrections learned by pawn structure;
 //!   `gives_check`: whether a move checks, before it is played;
 //! - `tt`: the transposition table; [`params`]: every tunable number;
+//! - `net`: the learned evaluation as the search sees it (accumulators by ply; the `nnue`
+//!   feature);
 //! - `level`: playing levels 1..19 (shallower search, blind spots, choice among several
 //!   lines) and their approximate Elo;
 //! - [`crate::eval`]: the static evaluation; `bench`: the fixed positions of the bench signature.
@@ -37,6 +39,7 @@ mod iter_deep;
 mod level;
 pub mod limits;
 mod negamax;
+mod net;
 mod ordering;
 pub mod params;
 mod qsearch;
@@ -46,11 +49,15 @@ pub mod time;
 pub mod tt;
 pub mod uci;
 
+#[cfg(feature = "nnue")]
+pub use bench::bench_with;
 pub use bench::{bench, BenchReport, BENCH_DEPTH, BENCH_POSITIONS};
 pub use level::{level_for_elo, ELO_BY_LEVEL};
 pub use limits::Limits;
 pub use time::NoClock;
 
+#[cfg(feature = "nnue")]
+use crate::eval::nnue::{Accumulator, Network};
 use crate::eval::PawnCache;
 use crate::time::TimeSource;
 use crate::{Move, Position};
@@ -175,6 +182,10 @@ pub struct Search {
     clock: Box<dyn TimeSource + Send>,
     /// The root score of the last search (time management compares the next one with it).
     last_score: Option<i32>,
+    /// The learned evaluation, when one is set ([`Search::set_net`]), and its accumulators,
+    /// one per ply.
+    #[cfg(feature = "nnue")]
+    net: Option<(Box<Network>, Vec<Accumulator>)>,
 }
 
 impl Search {
@@ -192,7 +203,26 @@ impl Search {
             pawn_cache: Box::new(PawnCache::new()),
             clock,
             last_score: None,
+            #[cfg(feature = "nnue")]
+            net: None,
         }
+    }
+
+    #[cfg(feature = "nnue")]
+    /// Evaluates with `net` from now on (`None`: the hand-written evaluation, the default).
+    /// The table and the history are cleared: their scores came from the other evaluation.
+    pub fn set_net(&mut self, net: Option<Network>) {
+        self.net = net.map(|net| {
+            let accs = (0..MAX_PLY + 2).map(|_| net.accumulator()).collect();
+            (Box::new(net), accs)
+        });
+        self.clear();
+    }
+
+    #[cfg(feature = "nnue")]
+    /// The learned evaluation in use, if any.
+    pub fn net(&self) -> Option<&Network> {
+        self.net.as_ref().map(|(net, _)| net.as_ref())
     }
 
     /// Replaces the clock (the wasm adapter passes one reading `performance.now()`).
@@ -246,6 +276,10 @@ impl Search {
             &limits,
             pos,
             history_hashes,
+            #[cfg(feature = "nnue")]
+            self.net.as_mut().map_or(net::NetState::none(), |(net, accs)| net::NetState::new(net, accs)),
+            #[cfg(not(feature = "nnue"))]
+            net::NetState::none(),
         );
         worker.previous_score = self.last_score;
         let result = worker.iterate(pos, &limits, on_info);

@@ -24,13 +24,14 @@
 //! 16. the table store, and the correction history update.
 
 use super::gives_check::gives_check;
+use super::net::NetState;
 use super::ordering::{cont_key, encode, is_tactical, History, MovePicker, Stage};
 use super::params as p;
 use super::see::{piece_en_prise, see_ge};
 use super::time::TimeManager;
 use super::tt::{Tt, TtHit};
 use super::{Bound, Limits, INFINITE, MATE, MATE_BOUND, MAX_PLY};
-use crate::eval::{evaluate_cached, no_mating_material, PawnCache};
+use crate::eval::{no_mating_material, PawnCache};
 use crate::time::TimeSource;
 use crate::{Move, Position, Role};
 use arrayvec::ArrayVec;
@@ -118,6 +119,8 @@ pub(super) struct Worker<'a> {
     pub previous_score: Option<i32>,
     /// The root score of the last completed iteration.
     pub root_score: Option<i32>,
+    /// The learned evaluation, if one is set, and its accumulators.
+    pub net: NetState<'a>,
 }
 
 impl<'a> Worker<'a> {
@@ -132,6 +135,7 @@ impl<'a> Worker<'a> {
         limits: &Limits,
         pos: &Position,
         history_hashes: &[u64],
+        net: NetState<'a>,
     ) -> Worker<'a> {
         let mut hashes = Vec::with_capacity(history_hashes.len() + MAX_PLY + 4);
         hashes.extend_from_slice(history_hashes);
@@ -166,7 +170,15 @@ impl<'a> Worker<'a> {
             lmr,
             previous_score: None,
             root_score: None,
+            net,
         }
+    }
+
+    /// The static evaluation of `pos`, searched at `ply`, for the side to move (the net's,
+    /// if the search has one).
+    #[inline]
+    pub fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+        self.net.evaluate(pos, ply, self.pawn_cache)
     }
 
     /// Milliseconds since the search started.
@@ -246,7 +258,7 @@ impl<'a> Worker<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate_cached(pos, self.pawn_cache) };
+            return if in_check { 0 } else { self.evaluate(pos, ply) };
         }
         alpha = alpha.max(-MATE + ply as i32);
         beta = beta.min(MATE - ply as i32 - 1);
@@ -281,7 +293,7 @@ impl<'a> Worker<'a> {
         let raw_eval = match tt {
             _ if in_check => -INFINITE,
             Some(t) => t.eval,
-            None => evaluate_cached(pos, self.pawn_cache),
+            None => self.evaluate(pos, ply),
         };
         let static_eval = if in_check { -INFINITE } else { self.history.correction.apply(pos, raw_eval) };
         let eval = match tt {
@@ -339,6 +351,7 @@ impl<'a> Worker<'a> {
             {
                 let mut null_pos = pos.clone();
                 if null_pos.play_null() {
+                    self.net.made(pos, &null_pos, ply);
                     self.tt.prefetch(null_pos.zobrist_hash());
                     let r =
                         p::NMP_BASE_REDUCTION + depth / p::NMP_DEPTH_DIVISOR + ((eval - beta) / p::NMP_EVAL_DIVISOR).min(p::NMP_EVAL_MAX);
@@ -452,6 +465,7 @@ impl<'a> Worker<'a> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             self.tt.prefetch(child.zobrist_hash());
+            self.net.made(pos, &child, ply);
             debug_assert_eq!(gives_check, child.is_check());
 
             self.frames[ply].mv = Some(m);

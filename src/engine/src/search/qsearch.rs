@@ -9,7 +9,6 @@ use super::ordering::{Conts, MovePicker};
 use super::params as p;
 use super::see::{see_ge, value};
 use super::{Bound, INFINITE, MATE, MATE_BOUND, MAX_PLY};
-use crate::eval::evaluate_cached;
 use crate::Position;
 
 impl Worker<'_> {
@@ -22,7 +21,7 @@ impl Worker<'_> {
         self.seldepth = self.seldepth.max(ply);
         let in_check = pos.is_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate_cached(pos, self.pawn_cache) };
+            return if in_check { 0 } else { self.evaluate(pos, ply) };
         }
 
         let hash = pos.zobrist_hash();
@@ -49,7 +48,7 @@ impl Worker<'_> {
         } else {
             static_eval = match tt {
                 Some(t) => t.eval,
-                None => evaluate_cached(pos, self.pawn_cache),
+                None => self.evaluate(pos, ply),
             };
             let corrected = self.history.correction.apply(pos, static_eval);
             best = tt.map_or(corrected, |t| t.refine(corrected));
@@ -91,6 +90,7 @@ impl Worker<'_> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             self.tt.prefetch(child.zobrist_hash());
+            self.net.made(pos, &child, ply);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, pv_node);
             if self.stopped {
                 return 0;

@@ -63,6 +63,10 @@ pub enum Action {
     NewGame,
     /// Reallocate the transposition table to this many MiB.
     SetHash(usize),
+    /// Evaluate with the net in this file from now on (`None`: the hand-written evaluation);
+    /// the front end reads it and says what it found. Only a protocol made
+    /// [`Uci::with_eval_file`] (a front end with files: the native `rocada-uci`) asks for it.
+    EvalFile(Option<String>),
     /// Run the bench to this depth, then give its figures to [`Uci::bench_lines`].
     Bench(u32),
     /// Exit.
@@ -143,6 +147,8 @@ pub struct Uci {
     overhead_ms: u64,
     ponder_option: bool,
     running: Option<Running>,
+    /// The `EvalFile` option is offered ([`Uci::with_eval_file`]).
+    eval_file: bool,
 }
 
 impl Uci {
@@ -163,7 +169,15 @@ impl Uci {
             overhead_ms: 0,
             ponder_option: false,
             running: None,
+            eval_file: false,
         }
+    }
+
+    /// Offers the `EvalFile` option (a learned evaluation's file, as `rocada-train` writes it;
+    /// empty: the hand-written evaluation), for a front end that can read files.
+    pub fn with_eval_file(mut self) -> Uci {
+        self.eval_file = true;
+        self
     }
 
     /// The position a `go` would search (`None` after an unreadable `position`).
@@ -322,7 +336,7 @@ impl Uci {
     }
 
     fn uci_lines(&self) -> Vec<String> {
-        vec![
+        let mut lines = vec![
             format!("id name {}", self.name),
             "id author the Rocada authors".into(),
             format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {}", self.max_hash_mb),
@@ -333,8 +347,12 @@ impl Uci {
             "option name UCI_LimitStrength type check default false".into(),
             format!("option name UCI_Elo type spin default {} min {} max {}", ELO_BY_LEVEL[9], ELO_BY_LEVEL[0], ELO_BY_LEVEL[18]),
             format!("option name Move Overhead type spin default 0 min 0 max {MAX_OVERHEAD_MS}"),
-            "uciok".into(),
-        ]
+        ];
+        if self.eval_file {
+            lines.push("option name EvalFile type string default <empty>".into());
+        }
+        lines.push("uciok".into());
+        lines
     }
 
     fn start_position(&self) -> Position {
@@ -386,6 +404,9 @@ impl Uci {
             "uci_limitstrength" => self.limit_strength = value.eq_ignore_ascii_case("true"),
             "uci_elo" => self.elo = int(ELO_BY_LEVEL[9] as i64).clamp(ELO_BY_LEVEL[0] as i64, ELO_BY_LEVEL[18] as i64) as u32,
             "move overhead" => self.overhead_ms = int(0).clamp(0, MAX_OVERHEAD_MS as i64) as u64,
+            "evalfile" if self.eval_file => {
+                return Action::EvalFile((!value.is_empty() && value != "<empty>").then(|| value.to_owned()));
+            }
             _ => out.push(format!("info string unknown option {name}")),
         }
         Action::None

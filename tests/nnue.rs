@@ -1,0 +1,51 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The learned evaluation in the search (`Search::set_net`): every node the search evaluates
+//! checks its incrementally updated accumulators against a refresh (a debug assertion in
+//! `search/net.rs`, on in the tests), through null moves, checks, captures, castling (Chess960
+//! too), en passant and promotions; a search with a net repeats itself exactly, and it is the
+//! net that decides (the hand-written evaluation searches another tree). The unit tests of
+//! `eval/nnue.rs` check the accumulators move by move and a net worked by hand.
+
+use rocada::search::{Limits, Search};
+use rocada::{CastlingMode, Position};
+
+#[path = "common/signatures.rs"]
+mod signatures;
+
+#[test]
+fn a_search_with_a_net_keeps_its_accumulators_in_step() {
+    let net = signatures::test_net();
+    for (fen, mode) in [
+        ("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 1", CastlingMode::Standard),
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", CastlingMode::Standard),
+        ("8/2P3k1/8/3pP3/8/8/5K2/8 w - d6 0 1", CastlingMode::Standard),
+        ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", CastlingMode::Chess960),
+    ] {
+        let pos = Position::from_fen(fen, mode).unwrap();
+        let run = |net: Option<rocada::eval::nnue::Network>| {
+            let mut search = Search::new(1);
+            search.set_net(net);
+            let r = search.go(&pos, &[], Limits::depth(8), &mut |_| {}, &mut || false);
+            (r.nodes, r.best_move)
+        };
+        let with = run(Some(net.clone()));
+        assert!(with.1.is_some(), "{fen}");
+        assert_eq!(with, run(Some(net.clone())), "{fen}: repeatable");
+        assert_ne!(with.0, run(None).0, "{fen}: the net is used");
+    }
+}
+
+#[test]
+fn set_net_none_brings_the_hand_written_evaluation_back() {
+    let pos = Position::new();
+    let nodes = |search: &mut Search| search.go(&pos, &[], Limits::depth(8), &mut |_| {}, &mut || false).nodes;
+    let mut plain = Search::new(1);
+    let expected = nodes(&mut plain);
+    let mut search = Search::new(1);
+    search.set_net(Some(signatures::test_net()));
+    assert!(search.net().is_some());
+    assert_ne!(nodes(&mut search), expected);
+    search.set_net(None);
+    assert!(search.net().is_none());
+    assert_eq!(nodes(&mut search), expected, "the table and history were cleared with the net");
+}
