@@ -25,11 +25,16 @@
 //! game numbers from one counter and write whole games under a lock.
 //!
 //! ```text
-//! cargo run --release -p rocada-bench --bin rocada-datagen -- --out data/gen1.bin --games 100000 --nodes 5000 --seed 1 [--threads 2] [--resume]
+//! cargo run --release -p rocada-bench --bin rocada-datagen -- --out data/gen1.bin --games 100000 --nodes 5000 --seed 1 [--threads 2] [--resume] [--net gen0.nnue]
 //! ```
+//!
+//! `--net FILE`: the engine searches with that learned evaluation (`rocada-train`'s `.nnue`)
+//! instead of the hand-written one: the bootstrap, each generation of data made by the
+//! previous generation's net.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use rocada::eval::nnue::Network;
 use rocada::game::dead_position;
 use rocada::search::{Limits, Score, Search};
 use rocada::{Color, Move, Position, Role};
@@ -56,10 +61,11 @@ struct Args {
     threads: usize,
     resume: bool,
     random_plies: u32,
+    net: Option<String>,
 }
 
 fn parse_args() -> Args {
-    let mut a = Args { out: String::new(), games: 1000, nodes: 5000, seed: 1, threads: 0, resume: false, random_plies: 8 };
+    let mut a = Args { out: String::new(), games: 1000, nodes: 5000, seed: 1, threads: 0, resume: false, random_plies: 8, net: None };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let mut value = || it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
@@ -71,6 +77,7 @@ fn parse_args() -> Args {
             "--threads" => a.threads = value().parse().expect("--threads N"),
             "--random-plies" => a.random_plies = value().parse().expect("--random-plies N"),
             "--resume" => a.resume = true,
+            "--net" => a.net = Some(value()),
             other => panic!("unknown argument {other}"),
         }
     }
@@ -103,8 +110,9 @@ pub fn pack(pos: &Position, score: i32, result: u8) -> [u8; RECORD] {
     out
 }
 
-/// One game from seed `seed`: its kept records, results filled in.
-fn play_game(seed: u64, nodes: u64, random_plies: u32) -> Vec<[u8; RECORD]> {
+/// One game from seed `seed`, searched with `net` (or the hand-written evaluation): its kept
+/// records, results filled in.
+fn play_game(seed: u64, nodes: u64, random_plies: u32, net: Option<&Network>) -> Vec<[u8; RECORD]> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut pos = if rng.gen_ratio(1, 4) { Position::chess960(rng.gen_range(0..960)).expect("0..959") } else { Position::new() };
     let plies = random_plies + rng.gen_range(0..2);
@@ -121,6 +129,7 @@ fn play_game(seed: u64, nodes: u64, random_plies: u32) -> Vec<[u8; RECORD]> {
         return Vec::new();
     }
     let mut search = Search::new(4);
+    search.set_net(net.cloned());
     let mut kept: Vec<(Position, i32)> = Vec::new();
     let (mut win_streak, mut draw_streak, mut last_sign) = (0, 0, 0);
     let result: u8 = loop {
@@ -151,7 +160,7 @@ fn play_game(seed: u64, nodes: u64, random_plies: u32) -> Vec<[u8; RECORD]> {
         if let (false, Some(cp)) = (noisy, cp) {
             kept.push((pos.clone(), cp * white));
         }
-        let view = cp.map_or_else(|| if matches!(r.score, Score::Mate(n) if n > 0) { 30000 } else { -30000 }, |c| c) * white;
+        let view = cp.unwrap_or(if matches!(r.score, Score::Mate(n) if n > 0) { 30000 } else { -30000 }) * white;
         let sign = view.signum();
         if view.abs() >= ADJUDICATE_WIN_CP {
             win_streak = if sign == last_sign { win_streak + 1 } else { 1 };
@@ -185,20 +194,31 @@ fn main() {
     let sink = Arc::new(Mutex::new((file, start_game, 0u64)));
     let next = Arc::new(AtomicU64::new(start_game));
     let started = Instant::now();
+    let net = args.net.as_ref().map(|path| {
+        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("--net {path}: {e}"));
+        Network::from_bytes(&bytes).unwrap_or_else(|e| panic!("--net {path}: {e}"))
+    });
+    let net = Arc::new(net);
     eprintln!(
-        "rocada-datagen: games {}..{} at {} nodes, seed {}, {} threads, to {}",
-        start_game, args.games, args.nodes, args.seed, args.threads, args.out
+        "rocada-datagen: games {}..{} at {} nodes, seed {}, {} threads, evaluation {}, to {}",
+        start_game,
+        args.games,
+        args.nodes,
+        args.seed,
+        args.threads,
+        args.net.as_deref().unwrap_or("hand-written"),
+        args.out
     );
     let workers: Vec<_> = (0..args.threads)
         .map(|_| {
-            let (sink, next) = (Arc::clone(&sink), Arc::clone(&next));
+            let (sink, next, net) = (Arc::clone(&sink), Arc::clone(&next), Arc::clone(&net));
             let (nodes, games, seed, plies, state_path) = (args.nodes, args.games, args.seed, args.random_plies, state_path.clone());
             std::thread::spawn(move || loop {
                 let n = next.fetch_add(1, Ordering::SeqCst);
                 if n >= games {
                     return;
                 }
-                let records = play_game(seed.wrapping_mul(1 << 32).wrapping_add(n), nodes, plies);
+                let records = play_game(seed.wrapping_mul(1 << 32).wrapping_add(n), nodes, plies, net.as_ref().as_ref());
                 let mut guard = sink.lock().expect("sink");
                 let (file, done, positions) = &mut *guard;
                 let bytes: Vec<u8> = records.iter().flatten().copied().collect();
@@ -249,9 +269,30 @@ mod tests {
 
     #[test]
     fn a_game_is_reproducible_from_its_seed() {
-        let a = play_game(42, 300, 8);
+        let a = play_game(42, 300, 8, None);
         assert!(!a.is_empty());
-        assert_eq!(a, play_game(42, 300, 8));
+        assert_eq!(a, play_game(42, 300, 8, None));
         assert!(a.iter().all(|r| r[30] <= 2 && r[30] == a[0][30]), "one result per game");
+    }
+
+    /// The bootstrap: a game searched with a net (here a crude one: with White to move, a
+    /// white queen on the board is worth about 63 pawns, and nothing else counts) is
+    /// reproducible, and it is the net that steered it.
+    #[test]
+    fn a_game_with_a_net_is_reproducible_and_scored_by_the_net() {
+        use rocada::eval::nnue::{Activation, INPUTS};
+        let n = 8;
+        let mut w1 = vec![0i16; INPUTS * n];
+        // Seen from White, its own queen (feature 4 * 64 + sq) fills every neuron to the clip;
+        // only the side to move's half of the output weights is non-zero.
+        for sq in 0..64 {
+            for j in 0..n {
+                w1[(4 * 64 + sq) * n + j] = 255;
+            }
+        }
+        let net = Network::new(Activation::CReLU, 400, w1, vec![0; n], [vec![127; n], vec![0; n]].concat(), 0).unwrap();
+        let a = play_game(7, 300, 8, Some(&net));
+        assert_eq!(a, play_game(7, 300, 8, Some(&net)));
+        assert_ne!(a, play_game(7, 300, 8, None));
     }
 }

@@ -37,7 +37,7 @@
 //! grows stay the same, so a later run's validation set contains an earlier one's.
 //!
 //! The measurement, on the validation set: the float net's loss, the quantised net's (through
-//! the integer evaluation [`QuantNet::evaluate`]), the hand-written evaluation's with the scale
+//! the engine's integer evaluation, `rocada::eval::nnue`), the hand-written evaluation's with the scale
 //! `K` that suits it best (`sigmoid(eval / K)`, `K` fitted on the validation set itself, which
 //! can only flatter it), and the constant predictor's (the training set's mean target).
 //!
@@ -47,10 +47,12 @@
 //! the N weights of feature 0 first), the hidden biases `[N]`, the output weights `[2N]` (the
 //! side to move's half first) and the output bias, all f32 or all i16. Quantised, the feature
 //! weights and hidden biases are `round(w * QA)`, the output weights `round(w * QB)` and the
-//! output bias `round(b * QA * QB)` (after a bias correction: [`QuantNet::new`]); with the
+//! output bias `round(b * QA * QB)` (after a bias correction: [`quantise`]); with the
 //! clip at 1.98 every one fits i16 (the output weights even fit i8: at most 127), an accumulator
 //! (a bias and at most 32 rows) stays within +-16,665, so i16 accumulators are exact, and the
-//! output sum is i32 (see [`QuantNet::evaluate`] for its bound).
+//! output sum is i32 (the engine's `Network::new` checks its bound). The quantised net, its file
+//! and its evaluation are the engine's own (`rocada::eval::nnue::Network`): what is measured here
+//! is what the engine computes.
 //!
 //! ```text
 //! cargo build --release -p rocada-bench --bin rocada-train
@@ -68,22 +70,14 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rocada::eval::evaluate;
+use rocada::eval::nnue::{self, Activation, Network, INPUTS, QA, QB};
 use rocada::{Bitboard, CastlingMode, Color, Piece, Position, Role, Setup, Square};
 use std::time::Instant;
 
 /// A record's size in bytes (`rocada-datagen`'s format).
 const RECORD: usize = 32;
-/// Inputs per side: 2 colours x 6 roles x 64 squares.
-const INPUTS: usize = 768;
-/// The quantisation of the feature weights and hidden biases (and the activation's clip).
-const QA: i32 = 255;
-/// The quantisation of the output weights.
-const QB: i32 = 64;
 /// Every float weight stays within this, so that the quantised net fits int16.
 const CLIP: f32 = 1.98;
-const MAGIC: &[u8; 4] = b"RCNN";
-const VERSION: u16 = 1;
-const HEADER: usize = 16;
 
 type Record = [u8; RECORD];
 
@@ -138,15 +132,6 @@ fn record_turn(r: &Record) -> Color {
     }
 }
 
-/// The input that a piece of `color` and `role` on `sq` sets, seen from `side`.
-fn feature(side: Color, color: Color, role: Role, sq: Square) -> usize {
-    let (sq, theirs) = match side {
-        Color::White => (sq as usize, color != Color::White),
-        Color::Black => (sq as usize ^ 56, color != Color::Black),
-    };
-    theirs as usize * 384 + role as usize * 64 + sq
-}
-
 /// The active inputs of a position, the side to move's list first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Features {
@@ -158,13 +143,14 @@ impl Features {
     fn from_pieces(turn: Color, pieces: impl Iterator<Item = (Square, Color, Role)>) -> Features {
         let mut f = Features { len: 0, idx: [[0; 32]; 2] };
         for (sq, color, role) in pieces {
-            f.idx[0][f.len] = feature(turn, color, role, sq) as u16;
-            f.idx[1][f.len] = feature(!turn, color, role, sq) as u16;
+            f.idx[0][f.len] = nnue::feature(turn, Piece { color, role }, sq) as u16;
+            f.idx[1][f.len] = nnue::feature(!turn, Piece { color, role }, sq) as u16;
             f.len += 1;
         }
         f
     }
 
+    #[cfg(test)]
     fn of_position(pos: &Position) -> Features {
         Features::from_pieces(pos.turn(), pos.board().pieces().map(|(sq, p)| (sq, p.color, p.role)))
     }
@@ -241,13 +227,14 @@ fn held_out(file: usize, game: u32, percent: u64) -> bool {
 // ---------------------------------------------------------------------------------------------
 // The float network
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Activation {
-    CReLU,
-    SCReLU,
+/// The activation in float (the engine's [`Activation`] is the integer one).
+trait Float {
+    fn apply(self, x: f32) -> f32;
+    /// The slope at `x` (0 where clipped).
+    fn slope(self, x: f32) -> f32;
 }
 
-impl Activation {
+impl Float for Activation {
     fn apply(self, x: f32) -> f32 {
         let c = x.clamp(0.0, 1.0);
         match self {
@@ -256,7 +243,6 @@ impl Activation {
         }
     }
 
-    /// The slope at `x` (0 where clipped).
     fn slope(self, x: f32) -> f32 {
         if x <= 0.0 || x >= 1.0 {
             0.0
@@ -265,17 +251,6 @@ impl Activation {
                 Activation::CReLU => 1.0,
                 Activation::SCReLU => 2.0 * x,
             }
-        }
-    }
-
-    fn code(self) -> u8 {
-        self as u8
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Activation::CReLU => "crelu",
-            Activation::SCReLU => "screlu",
         }
     }
 }
@@ -354,117 +329,54 @@ impl Net {
 
     /// Every weight written as the quantised net reads it back (for the tests).
     #[cfg(test)]
-    fn dequantised(q: &QuantNet) -> Net {
-        let mut p: Vec<f32> = q.w1.iter().chain(&q.b1).map(|&x| x as f32 / QA as f32).collect();
-        p.extend(q.w2.iter().map(|&x| x as f32 / QB as f32));
-        p.push(q.b2 as f32 / (QA * QB) as f32);
-        Net { n: q.n, act: q.act, p }
+    fn dequantised(q: &Network) -> Net {
+        let (w1, b1, w2, b2) = q.weights();
+        let mut p: Vec<f32> = w1.iter().chain(b1).map(|&x| x as f32 / QA as f32).collect();
+        p.extend(w2.iter().map(|&x| x as f32 / QB as f32));
+        p.push(b2 as f32 / (QA * QB) as f32);
+        Net { n: q.hidden(), act: q.activation(), p }
     }
 }
 
 // ---------------------------------------------------------------------------------------------
 // The quantised network
 
-/// The net in int16, as an engine holds it (see the module's doc for the scales).
-#[derive(Clone, Debug, PartialEq)]
-struct QuantNet {
-    n: usize,
-    act: Activation,
-    scale: i32,
-    w1: Vec<i16>,
-    b1: Vec<i16>,
-    w2: Vec<i16>,
-    b2: i16,
-}
-
-impl QuantNet {
-    /// Quantises `net`; an error if its output sum could overflow i32.
-    ///
-    /// Bias correction: rounding an output weight to 1/64 moves the output by its error times
-    /// the neuron's activation, and many neurons sit at their clip in most positions, so the
-    /// errors add up to an offset (tens of centipawns, the same in every position). The output
-    /// bias takes it back: it absorbs each output weight's rounding error times the neuron's
-    /// mean activation over `sample` (training positions; none if `sample` is empty).
-    fn new(net: &Net, scale: i32, sample: &[Features]) -> Result<QuantNet, String> {
-        let q = |x: f32, k: i32| (x * k as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
-        let p = &net.p;
-        let w2: Vec<i16> = p[net.w2()..net.b2()].iter().map(|&x| q(x, QB)).collect();
-        let mut bias = p[net.b2()] as f64;
-        if !sample.is_empty() {
-            let mut mean = vec![0.0f64; 2 * net.n];
-            let mut acc = vec![0.0f32; 2 * net.n];
-            for f in sample {
-                net.accumulate(f, &mut acc);
-                for (m, a) in mean.iter_mut().zip(&acc) {
-                    *m += net.act.apply(*a) as f64 / sample.len() as f64;
-                }
-            }
-            bias +=
-                mean.iter().zip(&p[net.w2()..net.b2()]).zip(&w2).map(|((m, &w), &wq)| m * (w as f64 - wq as f64 / QB as f64)).sum::<f64>();
-        }
-        let qn = QuantNet {
-            n: net.n,
-            act: net.act,
-            scale,
-            w1: p[..net.b1()].iter().map(|&x| q(x, QA)).collect(),
-            b1: p[net.b1()..net.w2()].iter().map(|&x| q(x, QA)).collect(),
-            w2,
-            b2: q(bias as f32, QA * QB),
-        };
-        // The largest the output sum can be: every activation at its clip.
-        let top = match qn.act {
-            Activation::CReLU => QA as i64,
-            Activation::SCReLU => (QA * QA) as i64,
-        };
-        let bound: i64 = qn.w2.iter().map(|&w| top * (w as i64).abs()).sum();
-        if bound > i32::MAX as i64 {
-            return Err(format!("the output sum could reach {bound}, past i32"));
-        }
-        Ok(qn)
-    }
-
-    /// The evaluation in centipawns for the side to move, in integers as an engine computes
-    /// it: i16 accumulators (exact: the module's doc), `clamp(acc, 0, QA)`, an i32 sum of
-    /// `h * w` (CReLU) or `h * h * w` (SCReLU, then divided by QA: `h * w` fits i16, so a SIMD
-    /// engine multiplies it by `h` into i32 pairs), the output bias, then `* SCALE / (QA * QB)`
-    /// (in i64: once per evaluation). [`QuantNet::new`] checks that the sum cannot overflow.
-    fn evaluate(&self, f: &Features) -> i32 {
-        let n = self.n;
-        let mut sum: i32 = 0;
-        let mut acc = vec![0i16; n];
-        for s in 0..2 {
-            acc.copy_from_slice(&self.b1);
-            for &i in f.side(s) {
-                for (a, w) in acc.iter_mut().zip(&self.w1[i as usize * n..(i as usize + 1) * n]) {
-                    *a += *w;
-                }
-            }
-            for (a, w) in acc.iter().zip(&self.w2[s * n..(s + 1) * n]) {
-                let h = (*a as i32).clamp(0, QA);
-                sum += match self.act {
-                    Activation::CReLU => h * *w as i32,
-                    Activation::SCReLU => h * (h * *w as i32),
-                };
+/// Quantises `net` into the engine's network ([`Network`], whose doc gives the scales); an
+/// error if its output sum could overflow.
+///
+/// Bias correction: rounding an output weight to 1/64 moves the output by its error times the
+/// neuron's activation, and many neurons sit at their clip in most positions, so the errors
+/// add up to an offset (tens of centipawns, the same in every position). The output bias
+/// takes it back: it absorbs each output weight's rounding error times the neuron's mean
+/// activation over `sample` (training positions; none if `sample` is empty).
+fn quantise(net: &Net, scale: i32, sample: &[Features]) -> Result<Network, String> {
+    let q = |x: f32, k: i32| (x * k as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
+    let p = &net.p;
+    let w2: Vec<i16> = p[net.w2()..net.b2()].iter().map(|&x| q(x, QB)).collect();
+    let mut bias = p[net.b2()] as f64;
+    if !sample.is_empty() {
+        let mut mean = vec![0.0f64; 2 * net.n];
+        let mut acc = vec![0.0f32; 2 * net.n];
+        for f in sample {
+            net.accumulate(f, &mut acc);
+            for (m, a) in mean.iter_mut().zip(&acc) {
+                *m += net.act.apply(*a) as f64 / sample.len() as f64;
             }
         }
-        let out = match self.act {
-            Activation::CReLU => sum,
-            Activation::SCReLU => sum / QA,
-        } + self.b2 as i32;
-        (out as i64 * self.scale as i64 / (QA * QB) as i64) as i32
+        bias += mean.iter().zip(&p[net.w2()..net.b2()]).zip(&w2).map(|((m, &w), &wq)| m * (w as f64 - wq as f64 / QB as f64)).sum::<f64>();
     }
-
-    fn evaluate_position(&self, pos: &Position) -> i32 {
-        self.evaluate(&Features::of_position(pos))
-    }
+    let w1 = p[..net.b1()].iter().map(|&x| q(x, QA)).collect();
+    let b1 = p[net.b1()..net.w2()].iter().map(|&x| q(x, QA)).collect();
+    Network::new(net.act, scale, w1, b1, w2, q(bias as f32, QA * QB)).map_err(|e| e.to_string())
 }
 
 // ---------------------------------------------------------------------------------------------
 // Files
 
+/// The float net's file: the quantised file's header (format 0, QA = QB = 1), then f32s.
 fn header(format: u8, act: Activation, n: usize, scale: i32, qa: i32, qb: i32) -> Vec<u8> {
-    let mut h = MAGIC.to_vec();
-    h.extend(VERSION.to_le_bytes());
+    let mut h = nnue::MAGIC.to_vec();
+    h.extend(nnue::VERSION.to_le_bytes());
     h.extend([format, act.code()]);
     for x in [n as u16, scale as u16, qa as u16, qb as u16] {
         h.extend(x.to_le_bytes());
@@ -476,44 +388,6 @@ fn float_file(net: &Net, scale: i32) -> Vec<u8> {
     let mut out = header(0, net.act, net.n, scale, 1, 1);
     out.extend(net.p.iter().flat_map(|x| x.to_le_bytes()));
     out
-}
-
-fn quant_file(q: &QuantNet) -> Vec<u8> {
-    let mut out = header(1, q.act, q.n, q.scale, QA, QB);
-    out.extend(q.w1.iter().chain(&q.b1).chain(&q.w2).chain([&q.b2]).flat_map(|x| x.to_le_bytes()));
-    out
-}
-
-fn read_quant_file(bytes: &[u8]) -> Result<QuantNet, String> {
-    if bytes.len() < HEADER || &bytes[0..4] != MAGIC {
-        return Err("not a Rocada net (no RCNN header)".into());
-    }
-    let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
-    if u16_at(4) != VERSION || bytes[6] != 1 {
-        return Err(format!("version {} format {}: expected version {VERSION}, format 1 (int16)", u16_at(4), bytes[6]));
-    }
-    let act = match bytes[7] {
-        0 => Activation::CReLU,
-        1 => Activation::SCReLU,
-        a => return Err(format!("unknown activation {a}")),
-    };
-    let n = u16_at(8) as usize;
-    if (u16_at(12) as i32, u16_at(14) as i32) != (QA, QB) {
-        return Err(format!("QA {} QB {}: expected {QA} and {QB}", u16_at(12), u16_at(14)));
-    }
-    if bytes.len() != HEADER + 2 * Net::len(n) {
-        return Err(format!("{} bytes for N = {n}: expected {}", bytes.len(), HEADER + 2 * Net::len(n)));
-    }
-    let v: Vec<i16> = bytes[HEADER..].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
-    Ok(QuantNet {
-        n,
-        act,
-        scale: u16_at(10) as i32,
-        w1: v[..INPUTS * n].to_vec(),
-        b1: v[INPUTS * n..INPUTS * n + n].to_vec(),
-        w2: v[INPUTS * n + n..INPUTS * n + 3 * n].to_vec(),
-        b2: v[INPUTS * n + 3 * n],
-    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -899,8 +773,8 @@ fn main() {
 
     let (quant, float_loss, history) = match &args.net {
         Some(path) => {
-            let q =
-                read_quant_file(&std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"))).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let q = Network::from_bytes(&std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}")))
+                .unwrap_or_else(|e| panic!("{path}: {e}"));
             (q, None, None)
         }
         None => {
@@ -923,21 +797,16 @@ fn main() {
             );
             let history = train(&mut net, &train_set, &valid_set, cfg);
             let sample: Vec<Features> = train_set.iter().step_by((train_set.len() / 20_000).max(1)).map(Features::of_record).collect();
-            let q = QuantNet::new(&net, cfg.scale.round() as i32, &sample).unwrap_or_else(|e| panic!("{e}"));
+            let q = quantise(&net, cfg.scale.round() as i32, &sample).unwrap_or_else(|e| panic!("{e}"));
             if let Some(out) = &args.out {
                 std::fs::write(format!("{out}.f32"), float_file(&net, cfg.scale.round() as i32)).expect("write the float net");
-                std::fs::write(format!("{out}.nnue"), quant_file(&q)).expect("write the quantised net");
+                std::fs::write(format!("{out}.nnue"), q.to_bytes()).expect("write the quantised net");
                 eprintln!("wrote {out}.f32 and {out}.nnue");
             }
             let float_loss = history.epochs.last().map(|e| e.1);
             // How far the integer evaluation is from the float one, in centipawns.
-            let diffs: Vec<f64> = valid_set
-                .iter()
-                .map(|r| {
-                    let f = Features::of_record(r);
-                    q.evaluate(&f) as f64 - net.forward(&f) as f64 * cfg.scale
-                })
-                .collect();
+            let diffs: Vec<f64> =
+                positions.iter().map(|(r, p)| q.evaluate(p) as f64 - net.forward(&Features::of_record(r)) as f64 * cfg.scale).collect();
             let count = diffs.len().max(1) as f64;
             eprintln!(
                 "quantised - float: mean {:+.2} cp, mean absolute {:.2} cp, largest {:.0} cp",
@@ -949,8 +818,8 @@ fn main() {
         }
     };
 
-    let quant_cps: Vec<(f64, f64)> = positions.iter().zip(&targets).map(|((_, p), t)| (quant.evaluate_position(p) as f64, *t)).collect();
-    let quant_loss = cp_loss(&quant_cps, quant.scale as f64);
+    let quant_cps: Vec<(f64, f64)> = positions.iter().zip(&targets).map(|((_, p), t)| (quant.evaluate(p) as f64, *t)).collect();
+    let quant_loss = cp_loss(&quant_cps, quant.scale() as f64);
     let hce: Vec<(f64, f64)> = positions.iter().zip(&targets).map(|((_, p), t)| (evaluate(p) as f64, *t)).collect();
     let (k, hce_loss) = best_scale(&hce);
     let mean = train_set.iter().map(|r| target(r, cfg.lambda, cfg.scale)).sum::<f64>() / train_set.len().max(1) as f64;
@@ -962,8 +831,8 @@ fn main() {
         let best = h.epochs.iter().enumerate().min_by(|a, b| a.1 .1.total_cmp(&b.1 .1)).map_or(0, |(i, _)| i + 1);
         println!(
             "net                      N = {}, {}, {} epochs in {:.0} s, {:.0} positions/s (best validation at epoch {best})",
-            quant.n,
-            quant.act.name(),
+            quant.hidden(),
+            quant.activation().name(),
             h.epochs.len(),
             h.seconds,
             h.rate
@@ -978,12 +847,12 @@ fn main() {
     let average = |w: &[i16]| w.iter().map(|&x| (x as f64).abs()).sum::<f64>() / w.len().max(1) as f64;
     println!(
         "quantised weights        feature max {} mean {:.1}, hidden bias max {}, output max {} mean {:.1}, output bias {}",
-        largest(&quant.w1),
-        average(&quant.w1),
-        largest(&quant.b1),
-        largest(&quant.w2),
-        average(&quant.w2),
-        quant.b2
+        largest(quant.weights().0),
+        average(quant.weights().0),
+        largest(quant.weights().1),
+        largest(quant.weights().2),
+        average(quant.weights().2),
+        quant.weights().3
     );
     println!("hand-written, K = {k:<7}  {hce_loss:.6} (at K = {}: {:.6})", cfg.scale, cp_loss(&hce, cfg.scale));
     println!("constant {mean:.4}          {constant_loss:.6}");
@@ -1167,13 +1036,13 @@ mod tests {
             net.p[b1..w2].iter_mut().for_each(|x| *x = 0.3 + rng.gen_range(-0.2..0.2));
             net.p[w2..b2].iter_mut().for_each(|x| *x = rng.gen_range(-1.0..1.0));
             net.p[b2] = 0.05;
-            let q = QuantNet::new(&net, 400, &[]).unwrap();
-            assert_eq!(read_quant_file(&quant_file(&q)), Ok(q.clone()), "the file reads back");
+            let q = quantise(&net, 400, &[]).unwrap();
+            assert_eq!(Network::from_bytes(&q.to_bytes()), Ok(q.clone()), "the file reads back");
             let exact = Net::dequantised(&q);
             let mut total = 0.0;
             for pos in &positions {
                 let f = Features::of_position(pos);
-                let cp = q.evaluate(&f) as f64;
+                let cp = q.evaluate(pos) as f64;
                 // Against the same weights in float: only the final divisions truncate.
                 let same = exact.forward(&f) as f64 * 400.0;
                 assert!((cp - same).abs() <= 1.5, "{act:?}: {cp} v {same}");
@@ -1196,13 +1065,11 @@ mod tests {
             skewed.p[b1..b1 + 32].iter_mut().for_each(|x| *x = 1.5);
             skewed.p[w2..b2].iter_mut().for_each(|x| *x = ((*x * 64.0).round() + 0.4) / 64.0);
             let sample: Vec<Features> = random_positions(300, 40 + seed).iter().map(Features::of_position).collect();
-            let (plain, corrected) = (QuantNet::new(&skewed, 400, &[]).unwrap(), QuantNet::new(&skewed, 400, &sample).unwrap());
-            assert_eq!((&corrected.w1, &corrected.w2), (&plain.w1, &plain.w2), "only the output bias changes");
-            let offset = |q: &QuantNet| {
-                positions
-                    .iter()
-                    .map(|p| q.evaluate_position(p) as f64 - skewed.forward(&Features::of_position(p)) as f64 * 400.0)
-                    .sum::<f64>()
+            let (plain, corrected) = (quantise(&skewed, 400, &[]).unwrap(), quantise(&skewed, 400, &sample).unwrap());
+            let (pw, cw) = (plain.weights(), corrected.weights());
+            assert_eq!((cw.0, cw.1, cw.2), (pw.0, pw.1, pw.2), "only the output bias changes");
+            let offset = |q: &Network| {
+                positions.iter().map(|p| q.evaluate(p) as f64 - skewed.forward(&Features::of_position(p)) as f64 * 400.0).sum::<f64>()
                     / positions.len() as f64
             };
             let (before, after) = (offset(&plain), offset(&corrected));
@@ -1215,9 +1082,9 @@ mod tests {
         let mut net = Net::random(256, Activation::SCReLU, 1);
         let (w2, b2) = (net.w2(), net.b2());
         net.p[w2..b2].iter_mut().for_each(|x| *x = CLIP);
-        assert!(QuantNet::new(&net, 400, &[]).is_err());
+        assert!(quantise(&net, 400, &[]).is_err());
         net.p[w2..b2].iter_mut().for_each(|x| *x = 0.5);
-        assert!(QuantNet::new(&net, 400, &[]).is_ok());
+        assert!(quantise(&net, 400, &[]).is_ok());
     }
 
     #[test]
@@ -1269,8 +1136,8 @@ mod tests {
             let learned = history.epochs.last().unwrap().1;
             assert!(learned < constant / 30.0, "{cfg:?}: validation loss {learned} v the constant's {constant}");
             // The quantised net has learned it too.
-            let q = QuantNet::new(&net, 400, &[]).unwrap();
-            let cps: Vec<(f64, f64)> = valid.iter().map(|r| (q.evaluate(&Features::of_record(r)) as f64, target(r, 1.0, 400.0))).collect();
+            let q = quantise(&net, 400, &[]).unwrap();
+            let cps: Vec<(f64, f64)> = valid.iter().map(|r| (q.evaluate(&decode(r).unwrap()) as f64, target(r, 1.0, 400.0))).collect();
             assert!(cp_loss(&cps, 400.0) < constant / 10.0);
         }
         // And the hand-written evaluation's scale fit finds about 1 for the material itself.
