@@ -57,11 +57,17 @@ function slides(page) {
   return page.evaluate(() => window.__slides.map((s) => `${s.square}:${s.from}:${s.state}`).sort());
 }
 
-/** Waits for every recorded slide to end; resolves to the longest time from its start to its end (ms). */
+/**
+ * Waits for every recorded slide to end; resolves to the longest time from its start to its end
+ * (ms) and how many of those slides the pieces still hold (a finished slide must be gone; a
+ * slide that started since, such as the engine's quick answer, is not counted).
+ */
 function slidesDone(page) {
   return page.evaluate(async () => {
-    const ends = await Promise.all(window.__slides.map((s) => s.a.finished.then(() => performance.now() - s.at)));
-    const left = [...document.querySelectorAll('#board .piece')].flatMap((p) => p.getAnimations()).length;
+    const slides = [...window.__slides];
+    const ends = await Promise.all(slides.map((s) => s.a.finished.then(() => performance.now() - s.at)));
+    const live = [...document.querySelectorAll('#board .piece')].flatMap((p) => p.getAnimations());
+    const left = live.filter((a) => slides.some((s) => s.a === a)).length;
     return { longest: Math.max(0, ...ends), left };
   });
 }
