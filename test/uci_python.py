@@ -278,6 +278,12 @@ def eval_file(cmd):
             said = e.until(lambda l: "EvalFile" in l)
             check("the evaluation is unchanged" in said[-1], f"bad file: {said[-1]}")
             check(nodes_at_depth(e) == learned, "a bad file changed the evaluation")
+            # A device that never ends, and a directory: refused at once, the engine answers.
+            for path in ["/dev/zero", tmp]:
+                e.send(f"setoption name EvalFile value {path}")
+                said = e.until(lambda l: "EvalFile" in l, timeout=10)
+                check("the evaluation is unchanged" in said[-1], f"{path}: {said[-1]}")
+            check(nodes_at_depth(e) == learned, "a refused file changed the evaluation")
             e.send("setoption name EvalFile value <empty>")
             said = e.until(lambda l: "EvalFile" in l)
             check(said[-1] == "info string EvalFile: the hand-written evaluation", f"empty: {said[-1]}")

@@ -17,7 +17,7 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use rocada_engine::eval::nnue::Network;
+    use rocada_engine::eval::nnue::{Network, MAX_FILE_BYTES};
     use rocada_engine::search::uci::{Action, Job, Uci, DEFAULT_HASH_MB};
     use rocada_engine::search::{bench, bench_with, Search, BENCH_DEPTH};
     use rocada_rules::time::{SystemTime, TimeSource};
@@ -81,6 +81,18 @@ mod native {
         front.command("quit");
     }
 
+    /// The bytes of the file at `path`, read no further than the largest net can be (a
+    /// device or a huge file is refused, not read to the end).
+    fn read_net_file(path: &str) -> Result<Vec<u8>, String> {
+        use std::io::Read;
+        let mut bytes = Vec::new();
+        std::fs::File::open(path).and_then(|f| f.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes)).map_err(|e| e.to_string())?;
+        if bytes.len() > MAX_FILE_BYTES {
+            return Err(format!("larger than any net ({MAX_FILE_BYTES} bytes at most)"));
+        }
+        Ok(bytes)
+    }
+
     fn run_bench(depth: u32) {
         let r = bench(depth);
         say(&Uci::bench_lines(depth, r.nodes, r.time_ms));
@@ -130,7 +142,7 @@ mod native {
                 self.search.lock().unwrap().set_net(None);
                 return "info string EvalFile: the hand-written evaluation".into();
             };
-            match std::fs::read(path).map_err(|e| e.to_string()).and_then(|b| Network::from_bytes(&b).map_err(|e| e.to_string())) {
+            match read_net_file(path).and_then(|b| Network::from_bytes(&b).map_err(|e| e.to_string())) {
                 Ok(net) => {
                     let line = format!(
                         "info string EvalFile {path}: a net of 768x2 -> {} -> 1, {}, scale {}",

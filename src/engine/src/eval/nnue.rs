@@ -46,6 +46,8 @@ pub const VERSION: u16 = 1;
 pub const HEADER: usize = 16;
 /// The largest hidden layer a file may have (a net of 4,096 is 6.3 MB).
 pub const MAX_HIDDEN: usize = 4096;
+/// The largest net file there can be (N = [`MAX_HIDDEN`]): a reader stops past it.
+pub const MAX_FILE_BYTES: usize = HEADER + 2 * (INPUTS * MAX_HIDDEN + 3 * MAX_HIDDEN + 1);
 /// An evaluation is kept within this many centipawns (the search's mate scores start far
 /// above it).
 pub const MAX_EVAL: i32 = 20_000;
