@@ -82,6 +82,15 @@ function premoveMarks(page) {
   return page.$$eval('.sq.premove', (els) => els.map((e) => e.dataset.square).sort());
 }
 
+/** Starts a game at level 20 with White on clock `tc` and plays 1. e4 by clicks; resolves while the engine thinks. */
+async function e4WhileTheEngineThinks(page, tc = '') {
+  await startGame(page, { level: '20', colour: 'w', tc });
+  await page.waitForSelector('#play-status:has-text("Your move")');
+  await page.click('[data-square="e2"]');
+  await page.click('[data-square="e4"]');
+  await page.waitForSelector('#play-status:has-text("thinking")');
+}
+
 async function waitPlies(page, n, timeout = 30_000) {
   await page.waitForFunction((k) => document.querySelectorAll('#play-moves .ply').length >= k, n, { timeout });
 }
@@ -292,11 +301,7 @@ test('a premove is played right after the engine answers: board, move list, anno
 
 test("a premove's targets are seen: a dot on an empty square, a ring on every side of an occupied one", { timeout: 60_000 }, async () => {
   const page = await open();
-  await startGame(page, { level: '20', colour: 'w', tc: '' });
-  await page.waitForSelector('#play-status:has-text("Your move")');
-  await page.click('[data-square="e2"]');
-  await page.click('[data-square="e4"]');
-  await page.waitForSelector('#play-status:has-text("thinking")');
+  await e4WhileTheEngineThinks(page);
   await page.mouse.move(0, 0);
   // The queen on d1 premoves along its lines through its own pieces: d2 (a pawn) and e2 (empty).
   const occupied = await markChange(page, 'd2', () => page.click('[data-square="d1"]'));
@@ -353,13 +358,8 @@ test('a premove that is not legal after the answer is dropped (a pawn capture on
 test('a premove is cancelled by a press on an empty square, the right button, Escape, a look back, a take-back', { timeout: 120_000 }, async () => {
   const page = await open();
   // Level 20 without a clock thinks about 2 s a move: time for a few gestures.
-  await startGame(page, { level: '20', colour: 'w', tc: '' });
-  await page.waitForSelector('#play-status:has-text("Your move")');
-
   // Clicks: g1-f3, then a press on the empty a3; g1-h3, then the right button.
-  await page.click('[data-square="e2"]');
-  await page.click('[data-square="e4"]');
-  await page.waitForSelector('#play-status:has-text("thinking")');
+  await e4WhileTheEngineThinks(page);
   await page.click('[data-square="g1"]');
   assert.equal(await page.locator('.sq.dest').count(), 0, 'no legal-move dots while the engine thinks');
   await page.click('[data-square="f3"]');
@@ -431,11 +431,7 @@ test('a premove is cancelled by a press on an empty square, the right button, Es
 
 test('a premove on a running clock (3+2) presses the clock; a screenshot of a premove', { timeout: 120_000 }, async () => {
   const page = await open();
-  await startGame(page, { level: '20', colour: 'w', tc: '3+2' });
-  await page.waitForSelector('#play-status:has-text("Your move")');
-  await page.click('[data-square="e2"]');
-  await page.click('[data-square="e4"]');
-  await page.waitForSelector('#play-status:has-text("thinking")');
+  await e4WhileTheEngineThinks(page, '3+2');
   await page.click('[data-square="g1"]');
   await page.click('[data-square="f3"]');
   assert.deepEqual(await premoveMarks(page), ['f3', 'g1']);

@@ -19,7 +19,7 @@ fn main() {
 mod native {
     use rocada_engine::eval::nnue::{Network, MAX_FILE_BYTES};
     use rocada_engine::search::uci::{Action, Job, Uci, DEFAULT_HASH_MB};
-    use rocada_engine::search::{bench, bench_with, Search, BENCH_DEPTH};
+    use rocada_engine::search::{bench_with, Search, BENCH_DEPTH};
     use rocada_rules::time::{SystemTime, TimeSource};
     use std::io::{BufRead, Write};
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -60,7 +60,7 @@ mod native {
     pub fn main() {
         let args: Vec<String> = std::env::args().collect();
         if args.get(1).map(String::as_str) == Some("bench") {
-            run_bench(args.get(2).and_then(|d| d.parse().ok()).unwrap_or(BENCH_DEPTH));
+            run_bench(args.get(2).and_then(|d| d.parse().ok()).unwrap_or(BENCH_DEPTH), None);
             return;
         }
         let name = concat!("Rocada ", env!("CARGO_PKG_VERSION"));
@@ -93,8 +93,9 @@ mod native {
         Ok(bytes)
     }
 
-    fn run_bench(depth: u32) {
-        let r = bench(depth);
+    /// The bench with `net` (`None`: the hand-written evaluation), said as UCI lines.
+    fn run_bench(depth: u32, net: Option<&Network>) {
+        let r = bench_with(depth, net);
         say(&Uci::bench_lines(depth, r.nodes, r.time_ms));
     }
 
@@ -123,8 +124,7 @@ mod native {
                     Action::Bench(depth) => {
                         // With the evaluation in use (the net an EvalFile gave, if any).
                         let net = self.search.lock().unwrap().net().cloned();
-                        let r = bench_with(depth, net.as_ref());
-                        say(&Uci::bench_lines(depth, r.nodes, r.time_ms));
+                        run_bench(depth, net.as_ref());
                     }
                     Action::Quit => {
                         self.end_search();

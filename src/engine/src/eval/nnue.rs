@@ -245,7 +245,6 @@ impl Network {
 
     /// `child`'s accumulators from its parent's (`parent` holds those of `from`): the rows of
     /// the pieces that left are taken off, those of the pieces that appeared put on.
-    #[inline(never)]
     pub fn update(&self, from: &Board, to: &Board, parent: &Accumulator, child: &mut Accumulator) {
         let n = self.n;
         child.0.clear();
@@ -272,7 +271,6 @@ impl Network {
     }
 
     /// The evaluation for `turn`, the side to move, given the accumulators.
-    #[inline(never)]
     pub fn output(&self, acc: &Accumulator, turn: Color) -> i32 {
         let n = self.n;
         let mut sum: i32 = 0;
@@ -413,7 +411,7 @@ mod tests {
         let mut act = bytes.clone();
         act[7] = 9;
         assert!(matches!(Network::from_bytes(&act), Err(NetError::Unsupported(_))));
-        // Output weights of i16::MAX on 4,096 SCReLU neurons could pass i32.
+        // Output weights of i16::MAX on 2 x 64 SCReLU neurons could pass i32 (255^2 x 32,767 x 128).
         let n = 64;
         let overflow = Network::new(Activation::SCReLU, 400, vec![0; INPUTS * n], vec![0; n], vec![i16::MAX; 2 * n], 0);
         assert!(matches!(overflow, Err(NetError::Overflow(_))));
