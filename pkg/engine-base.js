@@ -11,9 +11,18 @@
 // and whenever the best move changes), and start a fresh worker. The cost is the
 // transposition table, which the next search rebuilds. Searches that end by their own limits
 // (depth, nodes, move time, clock) keep their worker.
-import init, { EngineCore, engineModule } from './rocada.js';
+//
+// The search is the engine's own WebAssembly module (rocada_engine_bg.wasm), which a page that
+// uses only the rules never downloads: the first `Engine.create()` loads it on this thread
+// (through `loadModule`, which engine.js and engine-node.js give) and posts the compiled
+// module to each worker, which compiles nothing.
+import init, { levelElo } from './rocada.js';
+import { initSync as initEngine, EngineCore, engineModule } from './rocada_engine.js';
 import { ChessError } from './chess_error.js';
 import { serve } from './engine-serve.js';
+import { guard } from './extend.js';
+
+guard(EngineCore);
 
 const CREATING = Symbol('Engine.create');
 /** `bestMove` with none of depth, nodes, movetimeMs, wtimeMs/btimeMs, infinite. */
@@ -131,9 +140,21 @@ function notify(callback, value) {
 
 /**
  * The `Engine` class over `spawnWorker(workerUrl | undefined, { message, failure })`, which
- * starts a worker running engine-serve.js and returns `{ post, terminate, ref, unref }`.
+ * starts a worker running engine-serve.js and returns `{ post, terminate, ref, unref }`, and
+ * `loadModule()`, which gives (or resolves to) rocada_engine_bg.wasm, as bytes or compiled.
  */
-export function defineEngine(spawnWorker) {
+export function defineEngine(spawnWorker, loadModule) {
+  /** Settles when the engine's module is ready on this thread (the first create() starts it). */
+  let loading = null;
+  function loadEngine() {
+    loading ??= (async () => initEngine({ module: await loadModule() }))();
+    // A failed load (a network error) is tried again by the next create().
+    loading.catch(() => {
+      loading = null;
+    });
+    return loading;
+  }
+
   /**
    * The one-ply search on this thread for a stop that comes before the first report, shared by
    * every engine (one per engine would hold its table, over a MiB of wasm memory that never
@@ -162,7 +183,7 @@ export function defineEngine(spawnWorker) {
 
     /** The approximate Elo of engine level `level` (1 to 20), for a page to show beside it. */
     static levelElo(level) {
-      return EngineCore.levelElo(level);
+      return levelElo(level);
     }
 
     static async create(options) {
@@ -178,6 +199,7 @@ export function defineEngine(spawnWorker) {
       }
       // 'rocada/async' before `init()`: load the module now (a no-op when it is loaded).
       await init();
+      await loadEngine();
       const engine = new Engine(CREATING, { hashMb: o.hashMb ?? DEFAULT_HASH_MB, worker: o.worker ?? true, workerUrl: o.workerUrl });
       engine.#boot();
       await engine.#ready;

@@ -1,6 +1,7 @@
 // `Engine` in Node (the `node` entry, node.js): the search runs in a worker thread,
 // engine-worker-node.js. The thread is unreferenced while the engine is idle, so an engine
 // that is never terminated does not keep the process alive.
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { defineEngine } from './engine-base.js';
 
@@ -18,4 +19,4 @@ export const Engine = defineEngine((workerUrl, events) => {
     ref: () => worker.ref(),
     unref: () => worker.unref(),
   };
-});
+}, () => readFileSync(new URL('./rocada_engine_bg.wasm', import.meta.url)));

@@ -3,7 +3,7 @@
 // (engine-worker-node.js), or the caller's own thread (`Engine.create({ worker: false })`).
 //
 // Requests: { type: 'init', module?, hashMb } (`module`: the caller's compiled
-// WebAssembly.Module, so a worker downloads and compiles nothing), { type: 'go', id, fen,
+// WebAssembly.Module of rocada_engine_bg.wasm, so a worker downloads and compiles nothing), { type: 'go', id, fen,
 // chess960, moves, limits }, { type: 'newGame' }, { type: 'quit' } (frees the search and its
 // table: terminate() of an engine on the caller's thread, whose memory would otherwise wait for
 // the garbage collector; a worker is terminated instead).
@@ -11,7 +11,7 @@
 // { type: 'done', id, result }, { type: 'error', id, error: { code, message, detail } } (a
 // ChessError), { type: 'crash', id, message } (anything else: a wasm trap leaves the instance
 // unusable, so the caller replaces the worker).
-import { initSync, EngineCore } from './rocada.js';
+import { initSync, EngineCore } from './rocada_engine.js';
 import { ChessError } from './chess_error.js';
 
 /** Returns the request handler; `post` sends a reply. */

@@ -2,7 +2,8 @@
 // parameter for `header`, a Clock check for `syncClock`). Imported for its side effect by every
 // entry point, before anything can make an object.
 //
-// What the guard does, for every method and getter of Chess, Clock, PgnGame, PgnReader and EngineCore (and `free`,
+// What the guard does, for every method and getter of Chess, Clock, PgnGame, PgnReader, and of
+// the engine module's EngineCore (engine-base.js calls `guard`) (and `free`,
 // `[Symbol.dispose]`), without knowing anything about chess:
 // - the receiver must be a live object made by this module: a freed one gives ChessError
 //   `object-freed`, anything else (`{}`, another class's object, `Object.create(Chess.prototype)`,
@@ -16,7 +17,7 @@
 // - `free()` and `[Symbol.dispose]()` of a freed or foreign object do nothing.
 // The values of the arguments are read by the wasm module through imports that catch every JS
 // exception (src/wasm/js.rs), so the guard does not copy them.
-import { Chess, Clock, EngineCore, PgnGame, PgnReader } from './rocada.js';
+import { Chess, Clock, PgnGame, PgnReader } from './rocada.js';
 import { ChessError } from './chess_error.js';
 
 /** A ChessError whose detail is `{ ...fields, message }`. */
@@ -24,27 +25,8 @@ function fail(code, message, fields) {
   return new ChessError(code, message, { ...fields, message });
 }
 
-const CLASSES = [Chess, Clock, PgnGame, PgnReader, EngineCore];
-/** Per class: each object made by the module -> `{ ptr, busy }` (`ptr` 0 once freed). */
-const STATES = new Map(CLASSES.map((cls) => [cls, new WeakMap()]));
-const CLOCKS = STATES.get(Clock);
-
-for (const cls of CLASSES) {
-  const states = STATES.get(cls);
-  Object.defineProperty(cls.prototype, '__wbg_ptr', {
-    configurable: false,
-    enumerable: false,
-    get() {
-      const s = states.get(this);
-      return s === undefined ? 0 : s.ptr;
-    },
-    set(ptr) {
-      const s = states.get(this);
-      if (s === undefined) states.set(this, { ptr, busy: false });
-      else s.ptr = ptr;
-    },
-  });
-}
+/** Per guarded class: each object made by its module -> `{ ptr, busy }` (`ptr` 0 once freed). */
+const STATES = new Map();
 
 /** The state of a live object of `cls`, or the ChessError for a freed, foreign or busy one. */
 function enter(states, cls, self, name) {
@@ -92,7 +74,7 @@ Chess.prototype.header = function header(...args) {
 
 /** Ends the game if the clock shows a fallen flag; `true` if this call ended it. */
 Chess.prototype.syncClock = function syncClock(clock) {
-  const c = CLOCKS.get(clock);
+  const c = STATES.get(Clock).get(clock);
   if (c === undefined) throw fail('invalid-argument', 'invalid argument clock: expected a Clock', { argument: 'clock' });
   if (c.ptr === 0) throw fail('object-freed', 'Chess.syncClock: the clock was freed', { method: 'syncClock', argument: 'clock' });
   if (c.busy) throw fail('object-busy', 'Chess.syncClock: the clock is in another call', { method: 'syncClock', argument: 'clock' });
@@ -129,9 +111,27 @@ Object.defineProperty(PgnReader.prototype, Symbol.iterator, {
   },
 });
 
-for (const cls of CLASSES) {
+/**
+ * Puts the guard around the generated class `cls` (its module's objects); before the module
+ * makes any object of it.
+ */
+export function guard(cls) {
+  const states = new WeakMap();
+  STATES.set(cls, states);
   const proto = cls.prototype;
-  const states = STATES.get(cls);
+  Object.defineProperty(proto, '__wbg_ptr', {
+    configurable: false,
+    enumerable: false,
+    get() {
+      const s = states.get(this);
+      return s === undefined ? 0 : s.ptr;
+    },
+    set(ptr) {
+      const s = states.get(this);
+      if (s === undefined) states.set(this, { ptr, busy: false });
+      else s.ptr = ptr;
+    },
+  });
   const original = proto.free;
   const safeFree = {
     free() {
@@ -156,3 +156,5 @@ for (const cls of CLASSES) {
     Object.defineProperty(proto, Symbol.dispose, { value: proto.free, writable: true, configurable: true, enumerable: false });
   }
 }
+
+for (const cls of [Chess, Clock, PgnGame, PgnReader]) guard(cls);

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# Builds the npm package in pkg/ (`npm run build`):
-#   cargo (profile `wasm`, wasm32, lib only) -> wasm-bindgen --target web -> wasm-opt -O3 (npm binaryen)
-# then copies README.md and the license files into pkg/ for `npm pack`, and prints the size of
-# the .wasm raw and gzip -9. Skips wasm-bindgen and wasm-opt when cargo's output is unchanged.
+# Builds the npm package in pkg/ (`npm run build`): three WebAssembly modules of the crate, each
+# with its own cargo feature (Cargo.toml says what each holds):
+#   rocada_bg.wasm         (`js-rules`)  the page's module: Chess, Clock, PGN
+#   rocada_engine_bg.wasm  (`js-engine`) the engine's, loaded by `Engine.create()` only
+#   rocada_uci_bg.wasm     (`uci`)       `npx rocada-uci`'s protocol, loaded by the bin only
+# each cargo (profile `wasm`, wasm32, lib only) -> wasm-bindgen --target web -> wasm-opt -O3
+# (npm binaryen; not the bin's), then copies README.md and the license files into pkg/ for
+# `npm pack`, and prints the sizes raw and gzip -9. Skips wasm-bindgen and wasm-opt when
+# cargo's output is unchanged.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 crate=rocada
-wasm_in="target/wasm32-unknown-unknown/wasm/$crate.wasm"
-wasm_out="pkg/${crate}_bg.wasm"
-stamp="target/pkg-build.stamp"
 start=$SECONDS
 
 # Profile `wasm` is release (LTO, opt-level 3) with LLVM limits, given to the crate's own
@@ -32,63 +34,75 @@ start=$SECONDS
 # uses while no net ships (+3.6 KB raw, +1.9 KB gzip -9 measured).
 flags="-C llvm-args=-inline-threshold=5 -C llvm-args=-inlinehint-threshold=25 -C llvm-args=-unroll-threshold=0"
 flags="$flags --remap-path-prefix=src/rules/src=rules --remap-path-prefix=src/game/src=game --remap-path-prefix=src/engine/src=engine"
-CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$flags" \
-  cargo rustc -p rocada --no-default-features --profile wasm --target wasm32-unknown-unknown --lib
-
-# Everything that decides the generated files: cargo's output, the two tools' versions and
-# wasm-opt's flags.
 opt_flags=(-O3 --converge --low-memory-unused --one-caller-inline-max-function-size 20 --strip-producers --strip-target-features)
-want="$(sha256sum "$wasm_in" | cut -d' ' -f1) $(wasm-bindgen --version) binaryen-$(npx --no-install wasm-opt --version | head -n1) ${opt_flags[*]}"
-have="$(cat "$stamp" 2>/dev/null || true)"
-if [ "$want" = "$have" ] && [ -f "$wasm_out" ] && [ -f "pkg/$crate.js" ] && [ -f "pkg/$crate.d.ts" ]; then
-  echo "build: wasm unchanged, pkg/ is up to date"
-else
+
+# build_module NAME FEATURES [opt]: cargo into target/NAME (its own directory, so that the
+# builds do not evict each other), wasm-bindgen into pkg/NAME.js + NAME_bg.wasm, and wasm-opt
+# when `opt` is given (the pages' modules; the bin's is an npm download, not a page's).
+build_module() {
+  local name=$1 features=$2 opt=${3:-}
+  local wasm_in="target/$name/wasm32-unknown-unknown/wasm/$crate.wasm"
+  local wasm_out="pkg/${name}_bg.wasm"
+  local stamp="target/$name.stamp"
+  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$flags" \
+    cargo rustc -p rocada --no-default-features --features "$features" --profile wasm --target wasm32-unknown-unknown --target-dir "target/$name" --lib
+  # Everything that decides the generated files: cargo's output, the tools' versions and
+  # wasm-opt's flags.
+  local want
+  want="$(sha256sum "$wasm_in" | cut -d' ' -f1) $(wasm-bindgen --version) ${opt:+binaryen-$(npx --no-install wasm-opt --version | head -n1) ${opt_flags[*]}}"
+  if [ "$want" = "$(cat "$stamp" 2>/dev/null || true)" ] && [ -f "$wasm_out" ] && [ -f "pkg/$name.js" ]; then
+    echo "build: $wasm_out unchanged"
+    return
+  fi
   rm -f "$stamp"
-  wasm-bindgen --target web --out-dir pkg "$wasm_in"
-  # npm binaryen (132), not Debian's wasm-opt 108, which mis-writes wasm-bindgen's externref
-  # table export. The features come from the module's target_features section, which is then
-  # dropped from the output with the producers section (no runtime reads them; -200 B gzip).
-  # --converge repeats -O3 while the module still shrinks: -270 B gzip, as fast (-Oz would
-  # save 0.4 KB more but costs the engine 1.4% more instructions).
-  # --low-memory-unused lets wasm-opt fold `load(p + c)`, c < 1024, into `load offset=c (p)`:
-  # the two differ only when p + c wraps past 2^32, which no Rust pointer arithmetic does (an
-  # object never ends past the last address; the stack at the bottom of memory is reached
-  # through pointers that do not wrap). -0.8 KB gzip, -2.3 KB raw, and fewer instructions:
-  # the engine's bench -2%, perft -0.4% (cachegrind as above).
-  # --one-caller-inline-max-function-size 20: wasm-opt inlines a function that has one caller
-  # only if it is that small (by default, whatever its size). Functions LLVM left out of line
-  # stay so: +3.6 KB raw but -1.8 KB gzip (gzip finds more repeats among separate bodies than
-  # in one merged body), as fast (engine's bench and perft 0.1-0.2% fewer instructions; the
-  # API calls too). 0 to 50 give within 150 B of it. Not taken: -fimfs 10 (150 B less; it
-  # limits the inlining of small functions with several callers, which the hot paths get).
-  # No gain: --merge-similar-functions (+40 B gzip), --gufa, --zero-filled-memory (the memory
-  # is the module's own, already known to start zeroed); talc's features disable-grow-in-place
-  # and disable-realloc-in-place (-36 B and -13 B, for slower growing Vecs and Strings).
-  npx --no-install wasm-opt "${opt_flags[@]}" "$wasm_out" -o "$wasm_out"
+  if [ "$name" = "$crate" ]; then
+    wasm-bindgen --target web --out-dir pkg "$wasm_in"
+  else
+    wasm-bindgen --target web --no-typescript --out-name "$name" --out-dir pkg "$wasm_in"
+  fi
+  if [ -n "$opt" ]; then
+    # npm binaryen (132), not Debian's wasm-opt 108, which mis-writes wasm-bindgen's externref
+    # table export. The features come from the module's target_features section, which is then
+    # dropped from the output with the producers section (no runtime reads them; -200 B gzip).
+    # --converge repeats -O3 while the module still shrinks: -270 B gzip, as fast (-Oz would
+    # save 0.4 KB more but costs the engine 1.4% more instructions).
+    # --low-memory-unused lets wasm-opt fold `load(p + c)`, c < 1024, into `load offset=c (p)`:
+    # the two differ only when p + c wraps past 2^32, which no Rust pointer arithmetic does (an
+    # object never ends past the last address; the stack at the bottom of memory is reached
+    # through pointers that do not wrap). -0.8 KB gzip, -2.3 KB raw, and fewer instructions:
+    # the engine's bench -2%, perft -0.4% (cachegrind as above).
+    # --one-caller-inline-max-function-size 20: wasm-opt inlines a function that has one caller
+    # only if it is that small (by default, whatever its size). Functions LLVM left out of line
+    # stay so: +3.6 KB raw but -1.8 KB gzip (gzip finds more repeats among separate bodies than
+    # in one merged body), as fast (engine's bench and perft 0.1-0.2% fewer instructions; the
+    # API calls too). 0 to 50 give within 150 B of it. Not taken: -fimfs 10 (150 B less; it
+    # limits the inlining of small functions with several callers, which the hot paths get).
+    # No gain: --merge-similar-functions (+40 B gzip), --gufa, --zero-filled-memory (the memory
+    # is the module's own, already known to start zeroed); talc's features disable-grow-in-place
+    # and disable-realloc-in-place (-36 B and -13 B, for slower growing Vecs and Strings).
+    npx --no-install wasm-opt "${opt_flags[@]}" "$wasm_out" -o "$wasm_out"
+  fi
   echo "$want" > "$stamp"
-fi
+}
 
-# The .wasm inlined as base64 for the default entry (pkg/index.js), which compiles it
-# synchronously at import (no fetch, no bundler configuration); `any` out of the generated .d.ts.
+build_module rocada js-rules opt
+build_module rocada_engine js-engine opt
+# The protocol's module (`UciProtocol` and the engine it benches with) for pkg/bin only.
+build_module rocada_uci uci
+
+# The page's .wasm inlined as base64 (pkg/index.js compiles it synchronously at import), the
+# engine's deflated then base64 (`Engine.create()` imports it); `any` out of the generated
+# .d.ts; no default .wasm address in the glue.
 node scripts/finish-pkg.mjs pkg
-
-# The module of `npx rocada-uci` (pkg/bin/rocada-uci.mjs): the same crate with the `uci`
-# feature (the protocol's `UciProtocol` export), in its own target directory so that the two
-# builds do not evict each other. Only the bin loads it; pages never do. Not wasm-opt'ed: its
-# size is an npm download, not a page's.
-uci_in="target/uci/wasm32-unknown-unknown/wasm/$crate.wasm"
-CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$flags" \
-  cargo rustc -p rocada --no-default-features --features uci --profile wasm --target wasm32-unknown-unknown --target-dir target/uci --lib
-if [ ! -f pkg/rocada_uci_bg.wasm ] || [ "$uci_in" -nt pkg/rocada_uci_bg.wasm ]; then
-  wasm-bindgen --target web --no-typescript --out-name rocada_uci --out-dir pkg "$uci_in"
-fi
 
 # What `npm pack` ships besides the code (the repo root holds the originals).
 for f in README.md LICENSE-MIT LICENSE-APACHE; do
   if [ -f "$f" ]; then cp "$f" "pkg/$f"; else echo "build: note: $f is missing at the repo root, not packed"; fi
 done
 
-raw=$(stat -c %s "$wasm_out")
-gz=$(gzip -9 -c "$wasm_out" | wc -c)
-printf 'build: %s %s bytes (%s KiB), gzip -9 %s bytes (%s KiB), in %ss\n' \
-  "$wasm_out" "$raw" "$(( (raw + 512) / 1024 ))" "$gz" "$(( (gz + 512) / 1024 ))" "$(( SECONDS - start ))"
+for f in pkg/rocada_bg.wasm pkg/rocada_engine_bg.wasm; do
+  raw=$(stat -c %s "$f")
+  gz=$(gzip -9 -c "$f" | wc -c)
+  printf 'build: %s %s bytes (%s KiB), gzip -9 %s bytes (%s KiB)\n' "$f" "$raw" "$(( (raw + 512) / 1024 ))" "$gz" "$(( (gz + 512) / 1024 ))"
+done
+echo "build: done in $(( SECONDS - start ))s"

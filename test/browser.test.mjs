@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import webpack from 'webpack';
 import { packedApp } from './support/packed.mjs';
-import { launchChromium, serveStatic, visitOut } from './support/browser.mjs';
+import { launchChromium, serveStatic, visitOut, watchProblems } from './support/browser.mjs';
 
 let ctx;
 let browser;
@@ -199,4 +199,92 @@ out.dataset.state = 'done';
   assert.equal(lazy.state, 'done', lazy.text);
   assert.deepEqual(JSON.parse(lazy.text), { page: EXPECTED });
   assert.deepEqual(lazy.problems, []);
+});
+
+/** Opens `url`, waits for #out[data-state]; resolves to `{ state, text, problems, requests }` (every URL fetched, workers too). */
+async function visitLogged(url) {
+  const page = await browser.newPage();
+  const problems = [];
+  const requests = [];
+  watchProblems(page, problems);
+  page.context().on('request', (r) => requests.push(r.url()));
+  await page.goto(url);
+  await page.waitForSelector('#out[data-state]', { timeout: 60_000 });
+  const state = await page.locator('#out').getAttribute('data-state');
+  const text = await page.locator('#out').textContent();
+  await page.close();
+  return { state, text, problems, requests };
+}
+
+test("a page that uses only the rules downloads none of the engine's module; Engine.create() fetches it once", async () => {
+  const dir = ctx.app;
+  const page = (body) => `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>rocada split</title>
+<script type="importmap">{ "imports": { "rocada": "./node_modules/rocada/index.js" } }</script>
+<pre id="out"></pre>
+<script type="module">
+const out = document.getElementById('out');
+try {
+${body}
+  out.dataset.state = 'done';
+} catch (e) {
+  out.textContent = String(e && e.stack || e);
+  out.dataset.state = 'error';
+}
+</script>
+`;
+  writeFileSync(join(dir, 'rules-only.html'), page(`  const { Chess } = await import('rocada');
+  const chess = new Chess();
+  chess.move('e4');
+  out.textContent = chess.fen();`));
+  writeFileSync(
+    join(dir, 'with-engine.html'),
+    page(`  const { Chess, Engine } = await import('rocada');
+  const chess = new Chess();
+  chess.move('e4');
+  const before = performance.getEntriesByType('resource').filter((e) => /rocada_engine_(inline|bg)/.test(e.name)).length;
+  const [a, b] = await Promise.all([Engine.create(), Engine.create({ worker: false })]);
+  const r = await a.bestMove(chess, { depth: 4 });
+  const s = await b.bestMove(chess, { depth: 4 });
+  a.terminate(); b.terminate();
+  out.textContent = JSON.stringify({ before, legal: chess.moves({ verbose: true }).some((m) => m.uci === r.move), same: r.move === s.move, level: Engine.levelElo(20) > Engine.levelElo(1) });`),
+  );
+  const url = await serve(dir);
+  const rules = await visitLogged(`${url}rules-only.html`);
+  assert.equal(rules.state, 'done', rules.text);
+  assert.match(rules.text, /^rnbqkbnr\/pppppppp\/8\/8\/4P3\//);
+  assert.deepEqual(rules.problems, []);
+  assert.ok(rules.requests.some((u) => u.endsWith('/rocada_inline.js')), rules.requests.join('\n'));
+  assert.deepEqual(rules.requests.filter((u) => /rocada_engine_(inline|bg)/.test(u)), [], 'the rules-only page fetched the engine');
+  const engine = await visitLogged(`${url}with-engine.html`);
+  assert.equal(engine.state, 'done', engine.text);
+  assert.deepEqual(JSON.parse(engine.text), { before: 0, legal: true, same: true, level: true });
+  assert.deepEqual(engine.problems, []);
+  assert.equal(engine.requests.filter((u) => u.endsWith('/rocada_engine_inline.js')).length, 1, engine.requests.join('\n'));
+  assert.deepEqual(engine.requests.filter((u) => u.endsWith('.wasm')), [], 'the engine comes inlined');
+});
+
+test("a Vite app that uses only the rules carries none of the engine's module", async () => {
+  const app = join(ctx.app, 'vite-rules-app');
+  mkdirSync(join(app, 'src'), { recursive: true });
+  writeFileSync(join(app, 'src/main.js'), "import { Chess } from 'rocada';\nconst c = new Chess();\nc.move('e4');\ndocument.getElementById('out').textContent = c.fen();\ndocument.getElementById('out').dataset.state = 'done';\n");
+  writeFileSync(join(app, 'index.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>rocada rules</title><pre id="out"></pre><script type="module" src="/src/main.js"></script>\n');
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'vite-rules-app', private: true, type: 'module' }));
+  mkdirSync(join(app, 'node_modules'), { recursive: true });
+  const { symlinkSync, readFileSync: read } = await import('node:fs');
+  symlinkSync(join(ctx.app, 'node_modules/rocada'), join(app, 'node_modules/rocada'), 'dir');
+  await build({ root: app, logLevel: 'silent', configFile: false, build: { outDir: 'dist', emptyOutDir: true } });
+  // A piece of the engine's inlined bytes, from the middle.
+  const base64 = read(join(ctx.app, 'node_modules/rocada/rocada_engine_inline.js'), 'utf8').match(/'([A-Za-z0-9+/=]+)'/)[1];
+  const marker = base64.slice(base64.length >> 1, (base64.length >> 1) + 64);
+  const files = readdirSync(join(app, 'dist'), { recursive: true }).map(String);
+  assert.deepEqual(files.filter((f) => f.endsWith('.wasm')), [], 'no .wasm file');
+  for (const f of files.filter((f) => f.endsWith('.js'))) {
+    const text = read(join(app, 'dist', f), 'utf8');
+    assert.ok(!text.includes(marker), `${f} carries the engine's module`);
+    assert.doesNotMatch(text, /rocada_engine/, `${f} names the engine's module`);
+  }
+  const url = await serve(join(app, 'dist'));
+  const { state, text, problems } = await visit(url);
+  assert.equal(state, 'done', text);
+  assert.deepEqual(problems, []);
 });

@@ -10,7 +10,7 @@
 // `rocada-uci bench [depth]` runs the bench and exits; end of input stops and exits, as `quit`.
 import { createInterface } from 'node:readline';
 import { readFileSync } from 'node:fs';
-import { Engine, EngineCore } from '../node.js';
+import { Engine } from '../node.js';
 // The protocol lives in a module of its own (built with the crate's `uci` feature), which no
 // page loads.
 import { initSync, UciProtocol } from '../rocada_uci.js';

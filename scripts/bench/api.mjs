@@ -321,10 +321,18 @@ export async function run(ctx) {
   const inline = existsSync(`${root}pkg/rocada_inline.js`) ? readFileSync(`${root}pkg/rocada_inline.js`) : null;
   const sizeRows = [['pkg/rocada_bg.wasm', int(wasm.length), int(gzipSync(wasm, { level: 9 }).length)]];
   if (inline) sizeRows.push(['pkg/rocada_inline.js (base64, default entry)', int(inline.length), int(gzipSync(inline, { level: 9 }).length)]);
+  for (const [file, what] of [
+    ['rocada_engine_bg.wasm', "the engine's module"],
+    ['rocada_engine_inline.js', "base64, what Engine.create() imports"],
+  ]) {
+    if (!existsSync(`${root}pkg/${file}`)) continue;
+    const bytes = readFileSync(`${root}pkg/${file}`);
+    sizeRows.push([`pkg/${file} (${what})`, int(bytes.length), int(gzipSync(bytes, { level: 9 }).length)]);
+  }
   text += `\n\nPackage size (bytes):\n\n${table(['file', 'raw', 'gzip -9'], sizeRows)}`;
   // wasm-bindgen on cargo's output (its descriptor functions removed, names kept and
   // demangled), before wasm-opt: the proportions of the shipped file, not its exact bytes.
-  const cargoWasm = `${root}target/wasm32-unknown-unknown/wasm/rocada.wasm`; // scripts/build.sh, profile `wasm`
+  const cargoWasm = `${root}target/rocada/wasm32-unknown-unknown/wasm/rocada.wasm`; // scripts/build.sh, profile `wasm`, the page's module
   const tmp = mkdtempSync(join(tmpdir(), 'rocada-size-'));
   const bindgen = existsSync(cargoWasm) ? spawnSync('wasm-bindgen', ['--target', 'web', '--out-dir', tmp, cargoWasm], { encoding: 'utf8' }) : null;
   const breakdown = bindgen?.status === 0 ? codeBreakdown(join(tmp, 'rocada_bg.wasm')) : null;

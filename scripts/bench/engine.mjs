@@ -2,7 +2,7 @@
 // engine. Reports:
 //  - nodes per second of the bench (src/engine/src/search/bench.rs: fixed positions, fixed depth, cleared
 //    16 MiB table), native (`target/release/rocada-uci bench`) and wasm in Node (the same bench
-//    through the package's EngineCore, `npx rocada-uci bench` does the same), by the engine's
+//    through the bench export of the package's rocada_uci module, as `npx rocada-uci bench`), by the engine's
 //    own clock and by CPU time, with the ratio (target >= 0.7x); both must search the same
 //    number of nodes (else pkg/ is not built from the same sources);
 //  - start-up: `await Engine.create()` to ready, in a fresh Node process (worker thread spawn,
@@ -77,8 +77,9 @@ export async function run(ctx) {
   if (cargo.status !== 0 || !existsSync(native)) throw new Error('cargo build --release --bin rocada-uci failed');
   // In-process CPU time around the bench call (after a warm-up that compiles the hot code).
   const wasmCmd =
-    `node --input-type=module -e "import { EngineCore } from './pkg/node.js'; EngineCore.bench(6); const c = process.cpuUsage(); ` +
-    `const r = EngineCore.bench(${depth}); const u = process.cpuUsage(c); ` +
+    `node --input-type=module -e "import { readFileSync } from 'node:fs'; import { initSync, UciProtocol } from './pkg/rocada_uci.js'; ` +
+    `initSync({ module: readFileSync('./pkg/rocada_uci_bg.wasm') }); UciProtocol.bench(6); const c = process.cpuUsage(); ` +
+    `const r = UciProtocol.bench(${depth}); const u = process.cpuUsage(c); ` +
     `console.log('Total time (ms) : ' + r.timeMs + '\\nNodes searched  : ' + r.nodes + '\\nCPU (us) : ' + (u.user + u.system))"`;
   const rounds = Math.max(1, Math.min(ctx.reps, ctx.quick ? 2 : 3));
   const runs = { native: [], wasm: [] };

@@ -4,8 +4,8 @@
 
 use super::clock::Clock;
 use super::error::Failure;
-use super::js::{array_len, describe, get, is_array, item, strings, type_name, Obj};
-use super::objects::{self, board_codes, explanation_object, move_words, obligation_object, piece_code, squares};
+use super::js::{array_len, describe, get, is_array, item, js_number, number_text, strings, type_name, Obj};
+use super::objects::{self, board_codes, color_str, explanation_object, move_words, obligation_object, piece_code, squares};
 use super::options::{self, Options};
 use super::pgn::nag_array;
 use super::types::*;
@@ -1393,27 +1393,6 @@ fn start_position(mode: CastlingMode, sandbox: bool) -> Position {
         Position::sandbox(pos.to_setup(), mode).unwrap_or(pos)
     } else {
         pos
-    }
-}
-
-/// A JS value in a message about a number: the number as JS writes it, else its type.
-pub(crate) fn number_text(v: &JsValue) -> String {
-    match v.as_f64() {
-        Some(x) => js_number(x),
-        None => type_name(v),
-    }
-}
-
-/// A number as JS writes it (`Infinity`, `1e+21`), by JS itself: Rust's float formatting
-/// would add 14 KB of code to the module.
-pub(crate) fn js_number(x: f64) -> String {
-    js_sys::Number::from(x).to_string_with_radix(10).map(String::from).unwrap_or_default()
-}
-
-pub(crate) fn color_str(color: Color) -> &'static str {
-    match color {
-        Color::White => "w",
-        Color::Black => "b",
     }
 }
 

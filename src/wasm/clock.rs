@@ -1,9 +1,9 @@
 //! `class Clock`: a chess clock over the core's [`crate::clock::Clock`], reading the time from
 //! `performance.now()` (or a function given as the `now` option, for tests and replays).
 
-use super::chess::{color_str, number_text};
 use super::error::Failure;
-use super::js::{call, type_name, Obj};
+use super::js::{call, number_text, type_name, Obj};
+use super::objects::color_str;
 use super::options::{self, Options};
 use super::types::*;
 use crate::clock::{self, TimeControl, TimeSource};

@@ -13,12 +13,11 @@
 //! SharedArrayBuffer, cannot see a message or a flag set by another thread, so `Engine.stop()`
 //! terminates the worker and answers with the best line it last reported.
 
-use super::chess::{js_number, number_text};
 use super::error::Failure;
-use super::js::{array_len, call, item, strings, type_name, Obj};
+use super::js::{array_len, call, item, js_number, number_text, strings, type_name, Obj};
 use super::options::Options;
 use crate::game::{Ending, GameError, Termination};
-use crate::search::{level_for_elo, Bound, Limits, Score, Search, SearchInfo, SearchResult, ELO_BY_LEVEL};
+use crate::search::{level_for_elo, Bound, Limits, Score, Search, SearchInfo, SearchResult};
 use crate::time::TimeSource;
 use crate::{parse_uci, to_san, CastlingMode, Lang, Move, Position};
 use wasm_bindgen::prelude::*;
@@ -89,20 +88,6 @@ impl EngineCore {
     #[wasm_bindgen(js_name = newGame)]
     pub fn new_game(&mut self) {
         self.search.clear();
-    }
-
-    /// The approximate Elo of `level` (a whole number from 1 to 20), as measured against
-    /// Stockfish (`ELO_BY_LEVEL`): what a page shows beside a level. `Engine.levelElo` in JS.
-    #[wasm_bindgen(js_name = levelElo)]
-    pub fn level_elo(level: &JsValue) -> Result<u32, JsValue> {
-        match level.as_f64() {
-            Some(l) if l.fract() == 0.0 && (1.0..=20.0).contains(&l) => Ok(ELO_BY_LEVEL[l as usize - 1]),
-            _ => Err(Failure::Argument {
-                argument: "level",
-                message: format!("expected a whole number from 1 to 20, got {}", type_name(level)),
-            }
-            .into()),
-        }
     }
 
     /// Checks a request without searching: throws the `ChessError` that [`EngineCore::go`]

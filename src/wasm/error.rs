@@ -37,6 +37,7 @@ pub(crate) enum Failure {
     Option { option: String, message: String },
     /// `invalid-argument`: an argument that is not an option has the wrong type.
     Argument { argument: &'static str, message: String },
+    #[cfg(feature = "js-rules")]
     /// `invalid-argument`: a note (comment, NAG, header) refused: for the start position, or
     /// past the PGN reader's limits.
     Note { argument: &'static str, error: NoteError },
@@ -44,20 +45,26 @@ pub(crate) enum Failure {
     Square { square: String },
     /// `invalid-piece`: not a piece such as `{ type: 'q', color: 'w' }`.
     Piece { message: String },
+    #[cfg(feature = "js-rules")]
     /// `invalid-position`: the board was edited into a position that is not legal chess.
     Position(PositionError),
     /// A game action refused (`illegal-move`, `game-over`, `touch-move`, ...).
     Game { error: GameError, input: String, lang: Lang },
+    #[cfg(feature = "js-rules")]
     /// A SAN string that names no single legal move.
     San(SanError),
     /// A UCI string that names no legal move.
     Uci(UciError),
+    #[cfg(feature = "js-rules")]
     /// `invalid-pgn`.
     Pgn(PgnError),
+    #[cfg(feature = "js-rules")]
     /// `invalid-pgn`: a PGN game goes on after the game ended (fivefold repetition, 75 moves).
     PgnAfterEnd { ply: usize, error: GameError },
+    #[cfg(feature = "js-rules")]
     /// `invalid-time-control`.
     TimeControl(TimeControlError),
+    #[cfg(feature = "js-rules")]
     /// `flag-fallen`, `clock-stopped`, `clock-paused`.
     Clock(ClockError),
 }
@@ -68,15 +75,22 @@ impl Failure {
         match self {
             Failure::Fen(_) | Failure::FenNotString(_) => "invalid-fen",
             Failure::Option { .. } => "invalid-option",
-            Failure::Argument { .. } | Failure::Note { .. } => "invalid-argument",
+            Failure::Argument { .. } => "invalid-argument",
+            #[cfg(feature = "js-rules")]
+            Failure::Note { .. } => "invalid-argument",
             Failure::Square { .. } => "invalid-square",
             Failure::Piece { .. } => "invalid-piece",
+            #[cfg(feature = "js-rules")]
             Failure::Position(_) => "invalid-position",
             Failure::Game { error, .. } => error.code(),
+            #[cfg(feature = "js-rules")]
             Failure::San(e) => e.code(),
             Failure::Uci(e) => e.code(),
+            #[cfg(feature = "js-rules")]
             Failure::Pgn(_) | Failure::PgnAfterEnd { .. } => "invalid-pgn",
+            #[cfg(feature = "js-rules")]
             Failure::TimeControl(e) => e.code(),
+            #[cfg(feature = "js-rules")]
             Failure::Clock(e) => e.code(),
         }
     }
@@ -110,6 +124,7 @@ impl Failure {
                 let detail = Obj::new().set("argument", *argument).set("message", message.as_str());
                 (format!("invalid argument {argument}: {message}"), detail.build())
             }
+            #[cfg(feature = "js-rules")]
             Failure::Note { argument, error } => {
                 let message = error.to_string();
                 let detail = Obj::new().set("argument", *argument).set("reason", error.code()).set("message", message.as_str());
@@ -124,6 +139,7 @@ impl Failure {
                 let detail = Obj::new().set("message", message.as_str());
                 (format!("invalid piece: {message}"), detail.build())
             }
+            #[cfg(feature = "js-rules")]
             Failure::Position(e) => {
                 let message = e.to_string();
                 let detail = Obj::new()
@@ -133,6 +149,7 @@ impl Failure {
                 (format!("the board is not a legal position: {message}"), detail.build())
             }
             Failure::Game { error, input, lang } => game_error(error, input, *lang),
+            #[cfg(feature = "js-rules")]
             Failure::San(e) => {
                 let message = e.to_string();
                 let mut detail = Obj::new().set("move", e.input()).set("message", message.as_str());
@@ -156,6 +173,7 @@ impl Failure {
                 }
                 (message, detail.build())
             }
+            #[cfg(feature = "js-rules")]
             Failure::Pgn(e) => {
                 let message = e.kind.to_string();
                 let mut detail = Obj::new()
@@ -170,19 +188,22 @@ impl Failure {
                 }
                 (format!("invalid PGN: {e}"), detail.build())
             }
+            #[cfg(feature = "js-rules")]
             Failure::PgnAfterEnd { ply, error } => {
                 let message = format!("move {} comes after the end of the game: {error}", ply + 1);
                 let detail = Obj::new().set("game", 1).set("reason", error.code()).set("ply", *ply as u32).set("message", message.as_str());
                 (format!("invalid PGN: {message}"), detail.build())
             }
+            #[cfg(feature = "js-rules")]
             Failure::TimeControl(e) => {
                 let detail = Obj::new().set("message", e.message());
                 (e.to_string(), detail.build())
             }
+            #[cfg(feature = "js-rules")]
             Failure::Clock(e) => {
                 let mut detail = Obj::new().set("message", e.to_string());
                 if let ClockError::Flagged(color) = e {
-                    detail = detail.set("color", super::chess::color_str(*color));
+                    detail = detail.set("color", super::objects::color_str(*color));
                 }
                 (e.to_string(), detail.build())
             }
@@ -194,6 +215,8 @@ impl Failure {
 fn game_error(error: &GameError, input: &str, lang: Lang) -> (String, JsValue) {
     let english = error.to_string();
     match error {
+        // The engine's module refuses no move this way (a bad move there is a `Uci` failure).
+        #[cfg(feature = "js-rules")]
         GameError::IllegalMove(e) | GameError::TouchMove(e) => {
             let detail = Obj::new()
                 .set("move", input)
@@ -214,6 +237,8 @@ fn game_error(error: &GameError, input: &str, lang: Lang) -> (String, JsValue) {
             let detail = Obj::new().set("move", input).set("message", message.as_str());
             (english, detail.build())
         }
+        #[cfg(not(feature = "js-rules"))]
+        GameError::IllegalMove(_) | GameError::TouchMove(_) => (english.clone(), Obj::new().set("message", english).build()),
         GameError::NotYourTurn | GameError::InvalidDrawOffer | GameError::NoDrawOffer | GameError::InvalidClaim => {
             (english.clone(), Obj::new().set("message", english).build())
         }
@@ -226,12 +251,14 @@ impl From<FenError> for Failure {
     }
 }
 
+#[cfg(feature = "js-rules")]
 impl From<PgnError> for Failure {
     fn from(e: PgnError) -> Failure {
         Failure::Pgn(e)
     }
 }
 
+#[cfg(feature = "js-rules")]
 impl From<ClockError> for Failure {
     fn from(e: ClockError) -> Failure {
         Failure::Clock(e)

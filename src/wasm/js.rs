@@ -151,3 +151,17 @@ pub(crate) fn describe(value: &JsValue) -> String {
         None => type_name(value),
     }
 }
+
+/// A JS value in a message about a number: the number as JS writes it, else its type.
+pub(crate) fn number_text(v: &JsValue) -> String {
+    match v.as_f64() {
+        Some(x) => js_number(x),
+        None => type_name(v),
+    }
+}
+
+/// A number as JS writes it (`Infinity`, `1e+21`), by JS itself: Rust's float formatting
+/// would add 14 KB of code to the module.
+pub(crate) fn js_number(x: f64) -> String {
+    js_sys::Number::from(x).to_string_with_radix(10).map(String::from).unwrap_or_default()
+}

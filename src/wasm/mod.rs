@@ -9,24 +9,37 @@
 //! - declares precise TypeScript types (`types.rs`, `pkg/objects.d.ts`): the `.d.ts` has no `any`.
 //!
 //! Files: `chess.rs` (`Chess`, `validateFen`), `pgn.rs` (`parsePgn`, `PgnGame`), `clock.rs`
-//! (`Clock`), `engine.rs` (`EngineCore`, the search behind `pkg/engine*.js`), `options.rs`
+//! (`Clock`), `level.rs` (the engine levels' Elo), `engine.rs` (`EngineCore`, the search behind
+//! `pkg/engine*.js`, in a module of its own: see the crate's features), `options.rs`
 //! (reading options and arguments), `objects.rs`, `error.rs`, `js.rs` (plain-object helpers),
 //! `types.rs`.
 
+// A module built with one of the features uses only some of the shared helpers.
+#![cfg_attr(not(all(feature = "js-rules", feature = "js-engine")), allow(dead_code, unused_imports))]
+
+#[cfg(feature = "js-rules")]
 mod chess;
+#[cfg(feature = "js-rules")]
 mod clock;
+#[cfg(feature = "js-engine")]
 mod engine;
 mod error;
 mod js;
+#[cfg(feature = "js-rules")]
+mod level;
 mod objects;
 mod options;
+#[cfg(feature = "js-rules")]
 mod pgn;
 pub mod types;
 #[cfg(feature = "uci")]
 mod uci;
 
+#[cfg(feature = "js-rules")]
 pub use chess::{validate_fen, Chess};
+#[cfg(feature = "js-rules")]
 pub use clock::Clock;
+#[cfg(feature = "js-rules")]
 pub use pgn::{parse_pgn, PgnGame};
 pub use types::*;
 

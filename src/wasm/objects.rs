@@ -212,3 +212,11 @@ pub(crate) fn obligation_object(o: crate::touch::Obligation) -> JsValue {
     .set("message", o.to_string())
     .build()
 }
+
+/// A colour as chess.js writes it.
+pub(crate) fn color_str(color: Color) -> &'static str {
+    match color {
+        Color::White => "w",
+        Color::Black => "b",
+    }
+}
