@@ -48,8 +48,8 @@ function startWorker(workerUrl) {
  * `Engine.create()` does not fetch.
  */
 async function engineModule() {
-  const inline = await import('./rocada_engine_inline.js');
-  return inline.engineModule();
+  const { engineBytes } = await import('./rocada_engine_inline.js');
+  return WebAssembly.compile(engineBytes());
 }
 
 export const Engine = defineEngine((workerUrl, events) => {

@@ -90,9 +90,10 @@ build_module rocada_engine js-engine opt
 # The protocol's module (`UciProtocol` and the engine it benches with) for pkg/bin only.
 build_module rocada_uci uci
 
-# The page's .wasm inlined as base64 (pkg/index.js compiles it synchronously at import), the
-# engine's deflated then base64 (`Engine.create()` imports it); `any` out of the generated
-# .d.ts; no default .wasm address in the glue.
+# The page's and the engine's .wasm inlined, deflated then base64 (pkg/index.js compiles the
+# page's synchronously at import, `Engine.create()` imports the engine's), with fflate's
+# inflateSync (pkg/inflate.js); `any` out of the generated .d.ts; no default .wasm address in
+# the glue.
 node scripts/finish-pkg.mjs pkg
 
 # What `npm pack` ships besides the code (the repo root holds the originals).

@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { Chess as ChessJs } from 'chess.js';
 import { packedApp, root, run } from './support/packed.mjs';
@@ -45,6 +46,23 @@ for (const [file, budget] of Object.entries(BUDGETS)) {
     const gzip = gzipSync(wasm, { level: 9 }).length;
     console.log(`# ${file}: ${wasm.length} bytes raw, ${gzip} bytes gzip -9`);
     assert.ok(gzip <= budget, `${file} is ${gzip} bytes at gzip -9`);
+  });
+}
+
+// The inlined files (deflated, then base64) cost a server's gzip about what the .wasm does.
+for (const [inline, wasm] of [
+  ['rocada_inline.js', 'rocada_bg.wasm'],
+  ['rocada_engine_inline.js', 'rocada_engine_bg.wasm'],
+]) {
+  test(`${inline} stays within 1,000 bytes of ${wasm} at gzip -9, and inflates to it`, async () => {
+    const dir = join(ctx.app, 'node_modules/rocada');
+    const [a, b] = [readFileSync(join(dir, inline)), readFileSync(join(dir, wasm))];
+    const [ga, gb] = [gzipSync(a, { level: 9 }).length, gzipSync(b, { level: 9 }).length];
+    console.log(`# ${inline}: ${a.length} bytes raw, ${ga} gzip -9 (${wasm}: ${gb})`);
+    assert.ok(ga <= gb + 1000, `${inline} is ${ga} bytes at gzip -9, ${wasm} ${gb}`);
+    const mod = await import(pathToFileURL(join(dir, inline)).href);
+    const bytes = Object.values(mod)[0]();
+    assert.ok(Buffer.from(bytes).equals(b), `${inline} inflates to ${wasm}`);
   });
 }
 
