@@ -164,6 +164,8 @@ export function defineEngine(spawnWorker, loadModule) {
 
   class Engine {
     #hashMb;
+    /** The learned evaluation's file (a Uint8Array), or undefined: sent with every `init`. */
+    #net;
     #workerUrl;
     #inThread;
     /** The running worker (or in-thread handler): `{ post, terminate, ref, unref, starting }`. */
@@ -177,6 +179,7 @@ export function defineEngine(spawnWorker, loadModule) {
     constructor(token, options) {
       if (token !== CREATING) throw new TypeError('use `await Engine.create(options)`');
       this.#hashMb = options.hashMb;
+      this.#net = options.net;
       this.#workerUrl = options.workerUrl;
       this.#inThread = !options.worker;
     }
@@ -189,10 +192,17 @@ export function defineEngine(spawnWorker, loadModule) {
     static async create(options) {
       const o = reading('options', true, () => ({ ...optionsObject(options, 'options') }));
       for (const key of Object.keys(o)) {
-        if (!['hashMb', 'worker', 'workerUrl'].includes(key)) {
-          throw optionError(key, `unknown option ${JSON.stringify(key)}; the known ones are: hashMb, worker, workerUrl`);
+        if (!['hashMb', 'net', 'worker', 'workerUrl'].includes(key)) {
+          throw optionError(key, `unknown option ${JSON.stringify(key)}; the known ones are: hashMb, net, worker, workerUrl`);
         }
       }
+      // A copy of the net's bytes, made now: the caller may change or transfer the buffer.
+      const net = reading('net', true, () => {
+        if (o.net === undefined || o.net === null) return undefined;
+        if (o.net instanceof ArrayBuffer) return new Uint8Array(o.net.slice(0));
+        if (ArrayBuffer.isView(o.net) && o.net instanceof Uint8Array) return new Uint8Array(o.net);
+        throw optionError('net', `expected a Uint8Array or an ArrayBuffer, got ${describe(o.net)}`);
+      });
       if (o.worker !== undefined && typeof o.worker !== 'boolean') throw optionError('worker', `expected a boolean, got ${describe(o.worker)}`);
       if (o.workerUrl !== undefined && typeof o.workerUrl !== 'string' && !(o.workerUrl instanceof URL)) {
         throw optionError('workerUrl', `expected a string or a URL, got ${describe(o.workerUrl)}`);
@@ -200,7 +210,7 @@ export function defineEngine(spawnWorker, loadModule) {
       // 'rocada/async' before `init()`: load the module now (a no-op when it is loaded).
       await init();
       await loadEngine();
-      const engine = new Engine(CREATING, { hashMb: o.hashMb ?? DEFAULT_HASH_MB, worker: o.worker ?? true, workerUrl: o.workerUrl });
+      const engine = new Engine(CREATING, { hashMb: o.hashMb ?? DEFAULT_HASH_MB, net, worker: o.worker ?? true, workerUrl: o.workerUrl });
       engine.#boot();
       await engine.#ready;
       return engine;
@@ -269,7 +279,7 @@ export function defineEngine(spawnWorker, loadModule) {
       });
       this.#ready.catch(() => {});
       port.ref();
-      port.post({ type: 'init', module: this.#inThread ? undefined : engineModule(), hashMb: this.#hashMb });
+      port.post({ type: 'init', module: this.#inThread ? undefined : engineModule(), hashMb: this.#hashMb, net: this.#net });
     }
 
     #onMessage(port, m) {

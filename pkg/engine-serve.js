@@ -2,8 +2,9 @@
 // runs the searches, which is a Web Worker (engine-worker.js), a Node worker thread
 // (engine-worker-node.js), or the caller's own thread (`Engine.create({ worker: false })`).
 //
-// Requests: { type: 'init', module?, hashMb } (`module`: the caller's compiled
-// WebAssembly.Module of rocada_engine_bg.wasm, so a worker downloads and compiles nothing), { type: 'go', id, fen,
+// Requests: { type: 'init', module?, hashMb, net? } (`module`: the caller's compiled
+// WebAssembly.Module of rocada_engine_bg.wasm, so a worker downloads and compiles nothing;
+// `net`: a learned evaluation's file, a Uint8Array), { type: 'go', id, fen,
 // chess960, moves, limits }, { type: 'newGame' }, { type: 'quit' } (frees the search and its
 // table: terminate() of an engine on the caller's thread, whose memory would otherwise wait for
 // the garbage collector; a worker is terminated instead).
@@ -22,6 +23,7 @@ export function serve(post) {
       if (request.type === 'init') {
         if (request.module) initSync({ module: request.module });
         core = new EngineCore(request.hashMb);
+        if (request.net) core.setNet(request.net);
         post({ type: 'ready' });
       } else if (request.type === 'go') {
         const { id, fen, chess960, moves, limits } = request;

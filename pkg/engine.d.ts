@@ -12,6 +12,12 @@ export interface EngineOptions {
   /** Transposition table size in MiB, an integer from 1 to 1024 (default 16). */
   hashMb?: number;
   /**
+   * A learned evaluation to search with instead of the hand-written one: the bytes of a net
+   * file as `rocada-train` writes it (`.nnue`; the format is in bench/README.md), copied at
+   * the call. A file that is no net rejects `create()` with `invalid-option` (`net`).
+   */
+  net?: Uint8Array | ArrayBuffer;
+  /**
    * `true` (default): search in a Web Worker (browsers) or a worker thread (Node), so the
    * calling thread never blocks. `false`: search on the calling thread; each search blocks
    * it until its limits end, and `stop()` / `signal` only act between searches.

@@ -54,3 +54,17 @@ export function readCall(f, self, arg) {
     return undefined;
   }
 }
+
+/**
+ * A copy of the bytes of `value` when it is a Uint8Array (an engine's net), else `undefined`;
+ * `undefined` and a failure when reading it throws.
+ */
+export function readBytes(value) {
+  try {
+    // isView reads no property and runs no trap; the copy reads the array's own storage.
+    return ArrayBuffer.isView(value) && value instanceof Uint8Array ? new Uint8Array(value) : undefined;
+  } catch {
+    failed = true;
+    return undefined;
+  }
+}

@@ -30,8 +30,8 @@ start=$SECONDS
 # 408,528 B raw instead of 356 KB), through the target's RUSTFLAGS.
 # --remap-path-prefix: the file names in panic locations (a bug's message) are the crate's
 # folder and file (`rules/notation/san.rs`), not the workspace path (-20 B gzip).
-# --no-default-features: without the learned evaluation (the `nnue` feature), which no page
-# uses while no net ships (+3.6 KB raw, +1.9 KB gzip -9 measured).
+# --no-default-features, then each module's features: the learned evaluation (`nnue`) is in
+# the engine's and the bin's modules, not in the page's, which does not search.
 flags="-C llvm-args=-inline-threshold=5 -C llvm-args=-inlinehint-threshold=25 -C llvm-args=-unroll-threshold=0"
 flags="$flags --remap-path-prefix=src/rules/src=rules --remap-path-prefix=src/game/src=game --remap-path-prefix=src/engine/src=engine"
 opt_flags=(-O3 --converge --low-memory-unused --one-caller-inline-max-function-size 20 --strip-producers --strip-target-features)
@@ -86,7 +86,7 @@ build_module() {
 }
 
 build_module rocada js-rules opt
-build_module rocada_engine js-engine opt
+build_module rocada_engine js-engine,nnue opt
 # The protocol's module (`UciProtocol` and the engine it benches with) for pkg/bin only.
 build_module rocada_uci uci
 

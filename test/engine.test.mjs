@@ -271,6 +271,76 @@ test('worker: false searches on the calling thread', async () => {
   e.terminate();
 });
 
+/**
+ * A net in rocada-train's int16 format (src/engine/src/eval/nnue.rs, bench/README.md), random
+ * within the trainer's bounds: feature weights and biases within +-505, output weights within
+ * +-127 (as test/uci_python.py writes one).
+ */
+function randomNet(hidden = 16, seed = 7) {
+  let x = seed;
+  const next = (n) => {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    return (x >>> 8) % n;
+  };
+  const values = [];
+  for (let i = 0; i < 768 * hidden + hidden; i++) values.push(next(1011) - 505);
+  for (let i = 0; i < 2 * hidden; i++) values.push(next(255) - 127);
+  values.push(next(6001) - 3000);
+  const bytes = new Uint8Array(16 + 2 * values.length);
+  const view = new DataView(bytes.buffer);
+  bytes.set([0x52, 0x43, 0x4e, 0x4e]); // RCNN
+  [1, 0, hidden, 400, 255, 64].forEach((v, i) => view.setUint16(4 + 2 * i, v, true));
+  view.setUint8(6, 1); // int16
+  view.setUint8(7, 1); // SCReLU
+  values.forEach((v, i) => view.setInt16(16 + 2 * i, v, true));
+  return bytes;
+}
+
+test('Engine.create({ net }): a learned evaluation in the worker and on the thread; a bad net refused', async () => {
+  const net = randomNet();
+  const game = play(MIDDLEGAME, []);
+  const plain = await engine.bestMove(game, { depth: 6 });
+  const inWorker = await rocada.Engine.create({ net });
+  const onThread = await rocada.Engine.create({ net: net.buffer.slice(0), worker: false });
+  try {
+    const a = await inWorker.bestMove(game, { depth: 6 });
+    const b = await onThread.bestMove(game, { depth: 6 });
+    assert.notEqual(a.nodes, plain.nodes, 'the net changed nothing');
+    assert.deepEqual([b.nodes, b.move, b.score], [a.nodes, a.move, a.score], 'worker and thread differ');
+    // The bytes were copied at create(): changing them later changes nothing.
+    net.fill(0);
+    inWorker.newGame();
+    assert.equal((await inWorker.bestMove(game, { depth: 6 })).nodes, a.nodes);
+    // A stop restarts the worker: with the same net.
+    const running = inWorker.bestMove(game, { infinite: true });
+    await new Promise((r) => setTimeout(r, 100));
+    await inWorker.stop();
+    await running;
+    assert.equal((await inWorker.bestMove(game, { depth: 6 })).nodes, a.nodes);
+  } finally {
+    inWorker.terminate();
+    onThread.terminate();
+  }
+  const refused = async (value, why) => {
+    await assert.rejects(rocada.Engine.create({ net: value }), (e) => {
+      assert.ok(e instanceof rocada.ChessError, `${why}: ${e}`);
+      assert.equal(e.code, 'invalid-option', why);
+      assert.equal(e.detail.option, 'net', why);
+      return true;
+    });
+  };
+  await refused(new Uint8Array(40), 'no header');
+  await refused(randomNet().subarray(0, 1000), 'cut short');
+  await refused('net.nnue', 'a string');
+  await refused([1, 2, 3], 'an array');
+  await refused(new Uint16Array(8), 'another typed array');
+  const { proxy, revoke } = Proxy.revocable(new Uint8Array(4), {});
+  revoke();
+  await refused(proxy, 'a revoked Proxy');
+  // A net file with a bad header also fails on the thread's engine.
+  await assert.rejects(rocada.Engine.create({ net: new Uint8Array(40), worker: false }), { code: 'invalid-option' });
+});
+
 test('every EngineErrorCode of chess_error.d.ts is thrown above', () => {
   const dts = readFileSync(join(root, 'pkg/chess_error.d.ts'), 'utf8');
   const line = dts.slice(dts.indexOf('export type EngineErrorCode'), dts.indexOf(';', dts.indexOf('export type EngineErrorCode')));

@@ -10,9 +10,11 @@ Each check runs against each engine:
   - go ponder / ponderhit / stop, and the Ponder option;
   - the last info line before bestmove gives the result (go nodes 20000: nodes 20000);
   - mated and stalemated roots: info depth 0 score mate 0 / cp 0, then bestmove 0000;
-  - EvalFile (native only; the npm build reads no files and does not offer it): a learned
-    evaluation's file (a random net written here in rocada-train's format) changes the search,
-    a bad file leaves the evaluation as it was, <empty> brings the hand-written one back;
+  - EvalFile, in both front ends: a learned evaluation's file (a random net written here in
+    rocada-train's format) changes the search, a missing, bad, endless (/dev/zero) or directory
+    file leaves the evaluation as it was, <empty> brings the hand-written one back; with the
+    same net, the native build and the npm build (WebAssembly) search the same nodes to the
+    same move, and their benches count the same nodes (exact integer arithmetic);
   - a property test: random position commands (legal lists, lists with an illegal move, lists
     past automatic endings) with go depth 1..3 / go nodes N; the bestmove must be legal in
     the position the GUI holds (python-chess's board with the legal prefix played).
@@ -242,6 +244,10 @@ def random_net_file(path, hidden=16, seed=7):
         f.write(header + struct.pack("<%dh" % len(values), *values))
 
 
+# What the first front end searched with the test net, which every other must repeat.
+NET_RESULTS = {}
+
+
 def eval_file(cmd):
     def nodes_at_depth(e, depth=7):
         e.send("ucinewgame")
@@ -250,19 +256,16 @@ def eval_file(cmd):
         last = [l for l in lines if l.startswith("info depth")][-1].split()
         return int(last[last.index("nodes") + 1]), bestmove(lines)
 
-    native = "rocada-uci.mjs" not in " ".join(cmd)
     with chess.engine.SimpleEngine.popen_uci(cmd, cwd=ROOT) as engine:
-        check(("EvalFile" in engine.options) == native, f"EvalFile offered: {'EvalFile' in engine.options}")
+        check("EvalFile" in engine.options, f"EvalFile offered: {list(engine.options)}")
     e = Raw(cmd)
     try:
         plain = nodes_at_depth(e)
-        if not native:
+        with tempfile.TemporaryDirectory() as tmp:
             e.send("setoption name EvalFile value /nonexistent.nnue")
             said = e.until(lambda l: "EvalFile" in l)
-            check(said[-1] == "info string unknown option EvalFile", f"npm: {said[-1]}")
-            check(nodes_at_depth(e) == plain, "npm: the evaluation changed")
-            return
-        with tempfile.TemporaryDirectory() as tmp:
+            check("the evaluation is unchanged" in said[-1], f"missing file: {said[-1]}")
+            check(nodes_at_depth(e) == plain, "a missing file changed the evaluation")
             net = os.path.join(tmp, "random.nnue")
             random_net_file(net)
             e.send(f"setoption name EvalFile value {net}")
@@ -271,6 +274,12 @@ def eval_file(cmd):
             learned = nodes_at_depth(e)
             check(learned[0] != plain[0], f"the net changed nothing: {learned} {plain}")
             check(nodes_at_depth(e) == learned, "the search with a net repeats itself")
+            e.send("bench 5")
+            said = e.until(lambda l: l.startswith("Nodes searched"), timeout=120)
+            bench = int(said[-1].split(":")[1])
+            # Every front end with this net: the same search, to the node.
+            seen = NET_RESULTS.setdefault("net", (learned, bench, cmd))
+            check(seen[:2] == (learned, bench), f"{cmd}: {learned}, bench {bench}; {seen[2]}: {seen[0]}, bench {seen[1]}")
             bad = os.path.join(tmp, "bad.nnue")
             with open(bad, "wb") as f:
                 f.write(b"RCNN" + bytes(40))

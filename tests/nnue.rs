@@ -49,3 +49,32 @@ fn set_net_none_brings_the_hand_written_evaluation_back() {
     assert!(search.net().is_none());
     assert_eq!(nodes(&mut search), expected, "the table and history were cleared with the net");
 }
+
+#[test]
+fn eval_file_says_what_the_evaluation_becomes_for_every_front_end() {
+    use rocada::eval::nnue::MAX_FILE_BYTES;
+    use rocada::search::uci::{EvalChange, Uci};
+    let file = signatures::test_net().to_bytes();
+    let (change, line) = Uci::eval_file(Some("t.nnue"), |path| {
+        assert_eq!(path, "t.nnue");
+        Ok(file.clone())
+    });
+    assert!(matches!(change, EvalChange::Net(ref n) if n.to_bytes() == file), "{change:?}");
+    assert!(line.starts_with("info string EvalFile t.nnue: a net of 768x2 -> "), "{line}");
+    let (change, line) = Uci::eval_file(None, |_| panic!("no file to read"));
+    assert!(matches!(change, EvalChange::Handwritten));
+    assert_eq!(line, "info string EvalFile: the hand-written evaluation");
+    for (read, why) in [
+        (Err("No such file or directory".to_owned()), "No such file or directory"),
+        (Ok(vec![0; MAX_FILE_BYTES + 1]), "larger than any net"),
+        (Ok(file[..file.len() - 1].to_vec()), ""),
+        (Ok(Vec::new()), ""),
+    ] {
+        let (change, line) = Uci::eval_file(Some("x"), |_| read.clone());
+        assert!(matches!(change, EvalChange::Unchanged), "{line}");
+        assert!(
+            line.starts_with("info string EvalFile x: ") && line.ends_with("; the evaluation is unchanged") && line.contains(why),
+            "{line}"
+        );
+    }
+}

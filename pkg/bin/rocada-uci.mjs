@@ -9,7 +9,7 @@
 // `stop` ends a search at once with its last reported line (`Engine.stop()`).
 // `rocada-uci bench [depth]` runs the bench and exits; end of input stops and exits, as `quit`.
 import { createInterface } from 'node:readline';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { Engine } from '../node.js';
 // The protocol lives in a module of its own (built with the crate's `uci` feature), which no
 // page loads.
@@ -25,9 +25,32 @@ const say = (lines) => {
   if (lines.length) process.stdout.write(`${lines.join('\n')}\n`);
 };
 
+/** The learned evaluation in use (EvalFile's bytes), or undefined: the hand-written one. */
+let net;
+let hashMb = DEFAULT_HASH_MB;
+
 function bench(depth) {
-  const { nodes, timeMs } = UciProtocol.bench(depth);
+  const { nodes, timeMs } = UciProtocol.bench(depth, net);
   say(UciProtocol.benchLines(depth, nodes, timeMs));
+}
+
+/**
+ * The first bytes of the file at `path`, one more than the largest net at most (a device or a
+ * huge file is not read to the end), or why it cannot be read (a string).
+ */
+function readNetFile(path) {
+  let fd;
+  try {
+    fd = openSync(path, 'r');
+    const buffer = new Uint8Array(UciProtocol.maxNetBytes() + 1);
+    let length = 0;
+    for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
+    return buffer.subarray(0, length);
+  } catch (e) {
+    return String(e?.message ?? e);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /** A game-like object for `Engine.bestMove`: a start FEN and moves, replayed by the search. */
@@ -41,7 +64,7 @@ function gameOf({ fen, chess960, moves }) {
 }
 
 const proto = new UciProtocol(`Rocada ${version} (wasm)`);
-let engine = Engine.create({ hashMb: DEFAULT_HASH_MB });
+let engine = Engine.create({ hashMb });
 /** The running search: { done: Promise, timer? }. */
 let running = null;
 
@@ -97,9 +120,22 @@ async function command(line) {
         (await engine).newGame();
         break;
       case 'hash': {
+        hashMb = action.mb;
         const previous = engine;
-        engine = previous.then((e) => (e.terminate(), Engine.create({ hashMb: action.mb })));
+        engine = previous.then((e) => (e.terminate(), Engine.create({ hashMb, net })));
         await engine;
+        break;
+      }
+      case 'evalfile': {
+        const read = action.path === null ? undefined : readNetFile(action.path);
+        const { line, change } = UciProtocol.evalFile(action.path, read);
+        if (change !== 'unchanged') {
+          net = change === 'net' ? read : undefined;
+          const previous = engine;
+          engine = previous.then((e) => (e.terminate(), Engine.create({ hashMb, net })));
+          await engine;
+        }
+        say([line]);
         break;
       }
       case 'bench':

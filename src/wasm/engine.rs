@@ -16,6 +16,8 @@
 use super::error::Failure;
 use super::js::{array_len, call, item, js_number, number_text, strings, type_name, Obj};
 use super::options::Options;
+#[cfg(feature = "nnue")]
+use crate::eval::nnue::Network;
 use crate::game::{Ending, GameError, Termination};
 use crate::search::{level_for_elo, Bound, Limits, Score, Search, SearchInfo, SearchResult};
 use crate::time::TimeSource;
@@ -82,6 +84,28 @@ impl EngineCore {
         let mut search = Search::new(mb);
         search.set_clock(Box::new(PerformanceClock));
         Ok(EngineCore { search })
+    }
+
+    /// Searches with the learned evaluation in `net` (a `Uint8Array` holding a file as
+    /// `rocada-train` writes it), from the next search on; `null` or `undefined`: the
+    /// hand-written evaluation. `invalid-option` (`net`) for anything else or a file that is
+    /// no net, and the evaluation is unchanged.
+    #[cfg(feature = "nnue")]
+    #[wasm_bindgen(js_name = setNet)]
+    pub fn set_net(&mut self, net: &JsValue) -> Result<(), JsValue> {
+        let fail = |message: String| -> JsValue { Failure::Option { option: "net".to_owned(), message }.into() };
+        if net.is_null() || net.is_undefined() {
+            self.search.set_net(None);
+            return Ok(());
+        }
+        let bytes = match super::js::bytes(net) {
+            Err(()) => return Err(fail("it cannot be read (a getter or Proxy trap threw)".to_owned())),
+            Ok(None) => return Err(fail(format!("expected a Uint8Array, got {}", type_name(net)))),
+            Ok(Some(bytes)) => bytes,
+        };
+        let network = Network::from_bytes(&bytes).map_err(|e| fail(e.to_string()))?;
+        self.search.set_net(Some(network));
+        Ok(())
     }
 
     /// Forgets the previous games (transposition table and history tables).

@@ -26,6 +26,18 @@ extern "C" {
     fn read_is_array(value: &JsValue) -> u32;
     #[wasm_bindgen(js_name = readCall)]
     fn read_call(f: &JsValue, this: &JsValue, arg: &JsValue) -> JsValue;
+    #[wasm_bindgen(js_name = readBytes)]
+    fn read_bytes(value: &JsValue) -> JsValue;
+}
+
+/// The bytes of `value` if it is a `Uint8Array` (`None` if it is something else), or `Err` if
+/// reading it throws.
+pub(crate) fn bytes(value: &JsValue) -> Result<Option<Vec<u8>>, ()> {
+    let copy = read_bytes(value);
+    if read_failed() {
+        return Err(());
+    }
+    Ok((!copy.is_undefined()).then(|| js_sys::Uint8Array::unchecked_from_js(copy).to_vec()))
 }
 
 /// Whether `value` is an array; `None` when that cannot be told (a revoked Proxy).

@@ -5,14 +5,18 @@
 //! - `command(line)` -> `{ out: string[], action: { type, ... } }`, `type` one of `none`, `go`
 //!   (`fen`, `chess960`, `moves`: UCI joined by spaces, `limits`: `Engine` limits), `stop`,
 //!   `stop-retry` (stop, hand the result over, give the line again), `ponderhit`
-//!   (`stopAfterMs?`), `newgame`, `hash` (`mb`), `bench` (`depth`), `quit`;
+//!   (`stopAfterMs?`), `newgame`, `hash` (`mb`), `evalfile` (`path`, or `null` for the
+//!   hand-written evaluation: the bin reads the file and hands it to `evalFile`), `bench`
+//!   (`depth`), `quit`;
 //! - `info(report)`, `result(result)` take `Engine`'s report and result objects, `failure(message)`
 //!   a failed search; each returns the lines to print;
-//! - `UciProtocol.benchLines(depth, nodes, timeMs)`.
+//! - `UciProtocol.evalFile(path, bytesOrError)` -> `{ line, change }`, `UciProtocol.maxNetBytes()`;
+//! - `UciProtocol.bench(depth, net?)`, `UciProtocol.benchLines(depth, nodes, timeMs)`.
 
 use super::engine::{integer, PerformanceClock};
-use super::js::{strings, Obj};
-use crate::search::uci::{Action, Uci};
+use super::js::{bytes, strings, Obj};
+use crate::eval::nnue::{Network, MAX_FILE_BYTES};
+use crate::search::uci::{Action, EvalChange, Uci};
 use crate::search::{Bound, Limits, Score, Search, SearchInfo, SearchResult, BENCH_POSITIONS};
 use crate::{parse_uci, CastlingMode, Move, Position};
 use wasm_bindgen::prelude::*;
@@ -65,11 +69,17 @@ fn lines(v: Vec<String>) -> JsValue {
 #[wasm_bindgen]
 impl UciProtocol {
     /// The bench: every bench position searched to `depth` from a cleared 16 MiB table, as
-    /// `rocada-uci bench` does natively; returns `{ nodes, timeMs }` (search time only).
-    pub fn bench(depth: &JsValue) -> Result<JsValue, JsValue> {
+    /// `rocada-uci bench` does natively, with the net in `net` (a `Uint8Array` of a file
+    /// [`UciProtocol::eval_file`] accepted) or, `undefined`, the hand-written evaluation;
+    /// returns `{ nodes, timeMs }` (search time only).
+    pub fn bench(depth: &JsValue, net: &JsValue) -> Result<JsValue, JsValue> {
         let depth = integer(depth, "depth", 1.0, 64.0)? as u32;
         let mut search = Search::new(16);
         search.set_clock(Box::new(PerformanceClock));
+        if let Ok(Some(bytes)) = bytes(net) {
+            let net = Network::from_bytes(&bytes).map_err(|e| JsValue::from_str(&e.to_string()))?;
+            search.set_net(Some(net));
+        }
         let (mut nodes, mut time_ms) = (0u64, 0u64);
         for (fen, chess960) in BENCH_POSITIONS {
             let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
@@ -82,10 +92,34 @@ impl UciProtocol {
         Ok(Obj::new().set("nodes", nodes as f64).set("timeMs", time_ms as f64).build())
     }
 
+    /// `EvalFile` once the bin has read the file at `path` (`read`: its first bytes, at most
+    /// one more than the largest net, as a `Uint8Array`, or why it could not be read, a
+    /// string): `{ line, change }`, `change` being `net` (search with these bytes from now on),
+    /// `handwritten` or `unchanged`.
+    #[wasm_bindgen(js_name = evalFile)]
+    pub fn eval_file(path: Option<String>, read: &JsValue) -> JsValue {
+        let (change, line) = Uci::eval_file(path.as_deref(), |_| match bytes(read) {
+            Ok(Some(b)) => Ok(b),
+            _ => Err(read.as_string().unwrap_or_else(|| "unreadable".to_owned())),
+        });
+        let change = match change {
+            EvalChange::Net(_) => "net",
+            EvalChange::Handwritten => "handwritten",
+            EvalChange::Unchanged => "unchanged",
+        };
+        Obj::new().set("line", line).set("change", change).build()
+    }
+
+    /// The largest net file, in bytes: the bin reads one byte more at most.
+    #[wasm_bindgen(js_name = maxNetBytes)]
+    pub fn max_net_bytes() -> u32 {
+        MAX_FILE_BYTES as u32
+    }
+
     /// A new protocol state; `name` follows `id name`.
     #[wasm_bindgen(constructor)]
     pub fn new(name: &str) -> UciProtocol {
-        UciProtocol { uci: Uci::new(name, MAX_HASH_MB) }
+        UciProtocol { uci: Uci::new(name, MAX_HASH_MB).with_eval_file() }
     }
 
     /// Handles one input line: `{ out, action }`.
@@ -133,8 +167,8 @@ impl UciProtocol {
             Action::PonderHit { stop_after_ms } => Obj::new().set("type", "ponderhit").opt("stopAfterMs", stop_after_ms.map(|v| v as f64)),
             Action::NewGame => Obj::new().set("type", "newgame"),
             Action::SetHash(mb) => Obj::new().set("type", "hash").set("mb", mb as u32),
-            // Never: this protocol is not made `with_eval_file` (the npm build reads no files).
-            Action::EvalFile(_) => Obj::new().set("type", "none"),
+            // The bin reads the file, then asks `evalFile`.
+            Action::EvalFile(path) => Obj::new().set("type", "evalfile").set("path", path.map_or(JsValue::NULL, JsValue::from)),
             Action::Bench(depth) => Obj::new().set("type", "bench").set("depth", depth),
             Action::Quit => Obj::new().set("type", "quit"),
         };

@@ -18,7 +18,7 @@ fn main() {
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use rocada_engine::eval::nnue::{Network, MAX_FILE_BYTES};
-    use rocada_engine::search::uci::{Action, Job, Uci, DEFAULT_HASH_MB};
+    use rocada_engine::search::uci::{Action, EvalChange, Job, Uci, DEFAULT_HASH_MB};
     use rocada_engine::search::{bench_with, Search, BENCH_DEPTH};
     use rocada_rules::time::{SystemTime, TimeSource};
     use std::io::{BufRead, Write};
@@ -87,9 +87,6 @@ mod native {
         use std::io::Read;
         let mut bytes = Vec::new();
         std::fs::File::open(path).and_then(|f| f.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes)).map_err(|e| e.to_string())?;
-        if bytes.len() > MAX_FILE_BYTES {
-            return Err(format!("larger than any net ({MAX_FILE_BYTES} bytes at most)"));
-        }
         Ok(bytes)
     }
 
@@ -138,23 +135,13 @@ mod native {
         /// Evaluates with the net in `path` (`None`: the hand-written evaluation); the line
         /// that says so, or why the evaluation did not change.
         fn eval_file(&mut self, path: Option<&str>) -> String {
-            let Some(path) = path else {
-                self.search.lock().unwrap().set_net(None);
-                return "info string EvalFile: the hand-written evaluation".into();
-            };
-            match read_net_file(path).and_then(|b| Network::from_bytes(&b).map_err(|e| e.to_string())) {
-                Ok(net) => {
-                    let line = format!(
-                        "info string EvalFile {path}: a net of 768x2 -> {} -> 1, {}, scale {}",
-                        net.hidden(),
-                        net.activation().name(),
-                        net.scale()
-                    );
-                    self.search.lock().unwrap().set_net(Some(net));
-                    line
-                }
-                Err(e) => format!("info string EvalFile {path}: {e}; the evaluation is unchanged"),
+            let (change, line) = Uci::eval_file(path, read_net_file);
+            match change {
+                EvalChange::Net(net) => self.search.lock().unwrap().set_net(Some(net)),
+                EvalChange::Handwritten => self.search.lock().unwrap().set_net(None),
+                EvalChange::Unchanged => {}
             }
+            line
         }
 
         /// Stops the running search and waits until its thread has reported the result.

@@ -30,6 +30,8 @@
 
 use super::time::TimeManager;
 use super::{level_for_elo, Bound, Limits, Score, SearchInfo, SearchResult, ELO_BY_LEVEL};
+#[cfg(feature = "nnue")]
+use crate::eval::nnue::{Network, MAX_FILE_BYTES};
 use crate::{parse_uci, CastlingMode, Move, Position};
 
 /// The default transposition table size, MiB.
@@ -38,6 +40,18 @@ pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_OVERHEAD_MS: u64 = 5000;
 /// Keywords of `go` (they end a `searchmoves` list).
 const GO_WORDS: [&str; 11] = ["depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "infinite", "ponder", "mate"];
+
+/// What the evaluation becomes after `EvalFile` ([`Uci::eval_file`]).
+#[cfg(feature = "nnue")]
+#[derive(Debug)]
+pub enum EvalChange {
+    /// Search with this net.
+    Net(Network),
+    /// Search with the hand-written evaluation (an empty `EvalFile`).
+    Handwritten,
+    /// Keep the evaluation in use (the file could not be read, or is no net).
+    Unchanged,
+}
 
 /// What the front end must do after a command.
 #[derive(Clone, Debug, PartialEq)]
@@ -309,6 +323,34 @@ impl Uci {
     pub fn failure(&mut self, message: &str) -> Vec<String> {
         self.running = None;
         vec![format!("info string error: {message}"), "bestmove 0000".into()]
+    }
+
+    /// `EvalFile` for a front end that has read the file (`read`: its first
+    /// [`MAX_FILE_BYTES`]` + 1` bytes, or why it could not be read; not called for `path`
+    /// `None`): what to search with from now on, and the line to say.
+    #[cfg(feature = "nnue")]
+    pub fn eval_file(path: Option<&str>, read: impl FnOnce(&str) -> Result<Vec<u8>, String>) -> (EvalChange, String) {
+        let Some(path) = path else {
+            return (EvalChange::Handwritten, "info string EvalFile: the hand-written evaluation".into());
+        };
+        let net = read(path).and_then(|bytes| {
+            if bytes.len() > MAX_FILE_BYTES {
+                return Err(format!("larger than any net ({MAX_FILE_BYTES} bytes at most)"));
+            }
+            Network::from_bytes(&bytes).map_err(|e| e.to_string())
+        });
+        match net {
+            Ok(net) => {
+                let line = format!(
+                    "info string EvalFile {path}: a net of 768x2 -> {} -> 1, {}, scale {}",
+                    net.hidden(),
+                    net.activation().name(),
+                    net.scale()
+                );
+                (EvalChange::Net(net), line)
+            }
+            Err(e) => (EvalChange::Unchanged, format!("info string EvalFile {path}: {e}; the evaluation is unchanged")),
+        }
     }
 
     /// The bench's figures as `bench` prints them.
