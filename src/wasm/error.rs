@@ -211,12 +211,28 @@ impl Failure {
     }
 }
 
+/// Message and detail of a refused search of a finished game, the engine module's only game
+/// failure: worded without the message catalogue (`rocada_game::messages`, three languages,
+/// 8.5 KB of that module's 82 at gzip -9, which `GameError`'s Display reaches through the
+/// explained illegal moves). The page's module (below) says the ending in the game's language.
+#[cfg(not(feature = "js-rules"))]
+fn game_error(error: &GameError, _input: &str, _lang: Lang) -> (String, JsValue) {
+    let message = match error {
+        GameError::GameOver(ending) => format!("the game is over ({ending})"),
+        _ => "the game refused the action".to_owned(),
+    };
+    let mut detail = Obj::new();
+    if let GameError::GameOver(ending) = error {
+        detail = detail.set("result", ending.result().as_str()).set("termination", ending.termination.code());
+    }
+    (message.clone(), detail.set("message", message).build())
+}
+
 /// Message and detail of a refused game action.
+#[cfg(feature = "js-rules")]
 fn game_error(error: &GameError, input: &str, lang: Lang) -> (String, JsValue) {
     let english = error.to_string();
     match error {
-        // The engine's module refuses no move this way (a bad move there is a `Uci` failure).
-        #[cfg(feature = "js-rules")]
         GameError::IllegalMove(e) | GameError::TouchMove(e) => {
             let detail = Obj::new()
                 .set("move", input)
@@ -237,8 +253,6 @@ fn game_error(error: &GameError, input: &str, lang: Lang) -> (String, JsValue) {
             let detail = Obj::new().set("move", input).set("message", message.as_str());
             (english, detail.build())
         }
-        #[cfg(not(feature = "js-rules"))]
-        GameError::IllegalMove(_) | GameError::TouchMove(_) => (english.clone(), Obj::new().set("message", english).build()),
         GameError::NotYourTurn | GameError::InvalidDrawOffer | GameError::NoDrawOffer | GameError::InvalidClaim => {
             (english.clone(), Obj::new().set("message", english).build())
         }
