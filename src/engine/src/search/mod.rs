@@ -57,7 +57,7 @@ pub use limits::Limits;
 pub use time::NoClock;
 
 #[cfg(feature = "nnue")]
-use crate::eval::nnue::{Accumulator, Network};
+use crate::eval::nnue::Network;
 use crate::eval::PawnCache;
 use crate::time::TimeSource;
 use crate::{Move, Position};
@@ -185,7 +185,7 @@ pub struct Search {
     /// The learned evaluation, when one is set ([`Search::set_net`]), and its accumulators,
     /// one per ply.
     #[cfg(feature = "nnue")]
-    net: Option<(Box<Network>, Vec<Accumulator>)>,
+    net: Option<(Box<Network>, net::NetStack)>,
 }
 
 impl Search {
@@ -213,8 +213,8 @@ impl Search {
     /// The table and the history are cleared: their scores came from the other evaluation.
     pub fn set_net(&mut self, net: Option<Network>) {
         self.net = net.map(|net| {
-            let accs = (0..MAX_PLY + 2).map(|_| net.accumulator()).collect();
-            (Box::new(net), accs)
+            let stack = net::NetStack::new(&net, MAX_PLY + 2);
+            (Box::new(net), stack)
         });
         self.clear();
     }
@@ -277,7 +277,7 @@ impl Search {
             pos,
             history_hashes,
             #[cfg(feature = "nnue")]
-            self.net.as_mut().map_or(net::NetState::none(), |(net, accs)| net::NetState::new(net, accs)),
+            self.net.as_mut().map_or(net::NetState::none(), |(net, stack)| net::NetState::new(net, stack)),
             #[cfg(not(feature = "nnue"))]
             net::NetState::none(),
         );
