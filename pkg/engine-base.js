@@ -24,6 +24,16 @@ import { guard } from './extend.js';
 
 guard(EngineCore);
 
+/**
+ * Whether this host runs WebAssembly SIMD (simd128): then the engine's simd128 build is
+ * loaded, else its scalar build (the same search, slower with a learned evaluation). The probe
+ * is a module of one function, `() -> v128`, whose body is `v128.const 0` (opcode 0xfd 0x0c
+ * and 16 zero bytes).
+ */
+export const simd128 = WebAssembly.validate(
+  new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 5, 1, 0x60, 0, 1, 0x7b, 3, 2, 1, 0, 10, 22, 1, 20, 0, 0xfd, 0x0c, ...new Array(16).fill(0), 0x0b]),
+);
+
 const CREATING = Symbol('Engine.create');
 /** `bestMove` with none of depth, nodes, movetimeMs, wtimeMs/btimeMs, infinite. */
 const DEFAULT_MOVETIME_MS = 1000;

@@ -3,7 +3,12 @@
 // that is never terminated does not keep the process alive.
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { defineEngine } from './engine-base.js';
+import { defineEngine, simd128 } from './engine-base.js';
+
+/** The engine's .wasm: the simd128 build (Node has WebAssembly SIMD), else the scalar one. */
+export function engineBytes() {
+  return readFileSync(new URL(simd128 ? './rocada_engine_simd_bg.wasm' : './rocada_engine_bg.wasm', import.meta.url));
+}
 
 export const Engine = defineEngine((workerUrl, events) => {
   // No inherited flags: some refuse a worker (`--input-type`, as in `node --input-type=module
@@ -19,4 +24,4 @@ export const Engine = defineEngine((workerUrl, events) => {
     ref: () => worker.ref(),
     unref: () => worker.unref(),
   };
-}, () => readFileSync(new URL('./rocada_engine_bg.wasm', import.meta.url)));
+}, engineBytes);

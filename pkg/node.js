@@ -6,10 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { initSync } from './rocada.js';
 import { initSync as initEngine } from './rocada_engine.js';
+import { engineBytes } from './engine-node.js';
 import './extend.js';
 
 initSync({ module: readFileSync(new URL('./rocada_bg.wasm', import.meta.url)) });
-initEngine({ module: readFileSync(new URL('./rocada_engine_bg.wasm', import.meta.url)) });
+initEngine({ module: engineBytes() });
 
 export { default, initSync, Chess, Clock, PgnGame, PgnReader, parsePgn, validateFen } from './rocada.js';
 export { EngineCore } from './rocada_engine.js';

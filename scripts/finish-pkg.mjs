@@ -4,7 +4,8 @@
 //     - pkg/rocada_inline.js, the page's module, which the default entry (pkg/index.js)
 //       compiles synchronously at import, with no fetch and no bundler configuration (see
 //       README, "Using it from JavaScript");
-//     - pkg/rocada_engine_inline.js, the engine's, which `Engine.create()` imports (a lazy
+//     - pkg/rocada_engine_simd_inline.js and pkg/rocada_engine_inline.js, the engine's with
+//       and without WebAssembly SIMD, one of which `Engine.create()` imports (a lazy
 //       chunk in a bundled app: a page that never creates an engine fetches none of it; a
 //       `new URL('x.wasm', import.meta.url)` would not do, as Vite copies such a file into every
 //       app that imports the module naming it, used or not);
@@ -78,6 +79,7 @@ export function ${name}() {
 
 inline('rocada_bg.wasm', 'rocada_inline.js', 'wasmBytes');
 inline('rocada_engine_bg.wasm', 'rocada_engine_inline.js', 'engineBytes');
+inline('rocada_engine_simd_bg.wasm', 'rocada_engine_simd_inline.js', 'engineBytes');
 
 const dts = join(dir, 'rocada.d.ts');
 const text = readFileSync(dts, 'utf8');
