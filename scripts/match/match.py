@@ -122,7 +122,8 @@ def play_game(engines, names, opening, args):
             break
         side = 0 if board.turn == chess.WHITE else 1
         if args.nodes:
-            limit = chess.engine.Limit(nodes=args.nodes)
+            opponent_to_move = names[side] != "rocada"
+            limit = chess.engine.Limit(nodes=args.opponent_nodes if opponent_to_move and args.opponent_nodes else args.nodes)
         elif args.tc:
             limit = chess.engine.Limit(white_clock=clock[0], black_clock=clock[1], white_inc=inc, black_inc=inc)
         else:
@@ -161,6 +162,9 @@ def main():
     ap.add_argument("--tc", default="10+0.1", help="base+increment in seconds (default 10+0.1)")
     ap.add_argument("--movetime", type=int, default=None, help="fixed ms per move instead of a clock")
     ap.add_argument("--nodes", type=int, default=None, help="fixed nodes per move instead of a clock (A/B tests)")
+    ap.add_argument("--opponent-nodes", type=int, default=None,
+                    help="the opponent's nodes per move with --nodes (default the same): equal time for "
+                         "engines of unequal speed, e.g. nodes in the ratio of their bench nodes per second")
     ap.add_argument("--hash", type=int, default=16)
     ap.add_argument("--opponent-overhead", type=int, default=100,
                     help="Move Overhead option (ms) of both engines, where they have it")
@@ -200,7 +204,8 @@ def main():
     wins = draws = losses = 0
     points = []
     pgn_out = open(args.pgn, "w") if args.pgn else None
-    tc_text = ("tc " + args.tc) if args.tc else ("nodes %d" % args.nodes) if args.nodes else ("movetime %d ms" % args.movetime)
+    nodes_text = "nodes %d" % args.nodes + (" (opponent %d)" % args.opponent_nodes if args.opponent_nodes else "") if args.nodes else ""
+    tc_text = ("tc " + args.tc) if args.tc else nodes_text if args.nodes else ("movetime %d ms" % args.movetime)
     print("rocada vs %s, %d games, %s" % (opp_name, args.games, tc_text), flush=True)
     speed_before = bench_nps(args.engine)
     if speed_before:
