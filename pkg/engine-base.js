@@ -157,11 +157,13 @@ export function defineEngine(spawnWorker, loadModule) {
   /** Settles when the engine's module is ready on this thread (the first create() starts it). */
   let loading = null;
   function loadEngine() {
-    loading ??= (async () => initEngine({ module: await loadModule() }))();
-    // A failed load (a network error) is tried again by the next create().
-    loading.catch(() => {
-      loading = null;
-    });
+    if (!loading) {
+      loading = (async () => initEngine({ module: await loadModule() }))();
+      // A failed load is tried again by the next create().
+      loading.catch(() => {
+        loading = null;
+      });
+    }
     return loading;
   }
 

@@ -65,6 +65,13 @@ function gameOf({ fen, chess960, moves }) {
 
 const proto = new UciProtocol(`Rocada ${version} (wasm)`);
 let engine = Engine.create({ hashMb });
+/** Replaces the engine by one with the current `hashMb` and `net`. */
+function recreate() {
+  const previous = engine;
+  engine = previous.then((e) => (e.terminate(), Engine.create({ hashMb, net })));
+  return engine;
+}
+
 /** The running search: { done: Promise, timer? }. */
 let running = null;
 
@@ -119,21 +126,16 @@ async function command(line) {
       case 'newgame':
         (await engine).newGame();
         break;
-      case 'hash': {
+      case 'hash':
         hashMb = action.mb;
-        const previous = engine;
-        engine = previous.then((e) => (e.terminate(), Engine.create({ hashMb, net })));
-        await engine;
+        await recreate();
         break;
-      }
       case 'evalfile': {
         const read = action.path === null ? undefined : readNetFile(action.path);
         const { line, change } = UciProtocol.evalFile(action.path, read);
         if (change !== 'unchanged') {
           net = change === 'net' ? read : undefined;
-          const previous = engine;
-          engine = previous.then((e) => (e.terminate(), Engine.create({ hashMb, net })));
-          await engine;
+          await recreate();
         }
         say([line]);
         break;

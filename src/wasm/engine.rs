@@ -93,18 +93,7 @@ impl EngineCore {
     #[cfg(feature = "nnue")]
     #[wasm_bindgen(js_name = setNet)]
     pub fn set_net(&mut self, net: &JsValue) -> Result<(), JsValue> {
-        let fail = |message: String| -> JsValue { Failure::Option { option: "net".to_owned(), message }.into() };
-        if net.is_null() || net.is_undefined() {
-            self.search.set_net(None);
-            return Ok(());
-        }
-        let bytes = match super::js::bytes(net) {
-            Err(()) => return Err(fail("it cannot be read (a getter or Proxy trap threw)".to_owned())),
-            Ok(None) => return Err(fail(format!("expected a Uint8Array, got {}", type_name(net)))),
-            Ok(Some(bytes)) => bytes,
-        };
-        let network = Network::from_bytes(&bytes).map_err(|e| fail(e.to_string()))?;
-        self.search.set_net(Some(network));
+        self.search.set_net(read_net(net)?);
         Ok(())
     }
 
@@ -147,6 +136,22 @@ impl EngineCore {
         let result = self.search.go(&pos, &history, limits, &mut report, &mut || false);
         Ok(result_object(&pos, &result, seldepth, self.search.hashfull()))
     }
+}
+
+/// The net in `value` (a `Uint8Array` holding a file as `rocada-train` writes it), `None` for
+/// `null` or `undefined`; `invalid-option` (`net`) for anything else or a file that is no net.
+#[cfg(feature = "nnue")]
+pub(super) fn read_net(value: &JsValue) -> Result<Option<Network>, Failure> {
+    let fail = |message: String| Failure::Option { option: "net".to_owned(), message };
+    if value.is_null() || value.is_undefined() {
+        return Ok(None);
+    }
+    let bytes = match super::js::bytes(value) {
+        Err(()) => return Err(fail("it cannot be read (a getter or Proxy trap threw)".to_owned())),
+        Ok(None) => return Err(fail(format!("expected a Uint8Array, got {}", type_name(value)))),
+        Ok(Some(bytes)) => bytes,
+    };
+    Network::from_bytes(&bytes).map(Some).map_err(|e| fail(e.to_string()))
 }
 
 /// The compiled `WebAssembly.Module` of this instance, which `Engine` posts to its worker so

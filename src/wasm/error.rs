@@ -217,14 +217,13 @@ impl Failure {
 /// explained illegal moves). The page's module (below) says the ending in the game's language.
 #[cfg(not(feature = "js-rules"))]
 fn game_error(error: &GameError, _input: &str, _lang: Lang) -> (String, JsValue) {
-    let message = match error {
-        GameError::GameOver(ending) => format!("the game is over ({ending})"),
-        _ => "the game refused the action".to_owned(),
+    let (message, detail) = match error {
+        GameError::GameOver(ending) => (
+            format!("the game is over ({ending})"),
+            Obj::new().set("result", ending.result().as_str()).set("termination", ending.termination.code()),
+        ),
+        _ => ("the game refused the action".to_owned(), Obj::new()),
     };
-    let mut detail = Obj::new();
-    if let GameError::GameOver(ending) = error {
-        detail = detail.set("result", ending.result().as_str()).set("termination", ending.termination.code());
-    }
     (message.clone(), detail.set("message", message).build())
 }
 

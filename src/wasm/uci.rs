@@ -13,9 +13,9 @@
 //! - `UciProtocol.evalFile(path, bytesOrError)` -> `{ line, change }`, `UciProtocol.maxNetBytes()`;
 //! - `UciProtocol.bench(depth, net?)`, `UciProtocol.benchLines(depth, nodes, timeMs)`.
 
-use super::engine::{integer, PerformanceClock};
+use super::engine::{integer, read_net, PerformanceClock};
 use super::js::{bytes, strings, Obj};
-use crate::eval::nnue::{Network, MAX_FILE_BYTES};
+use crate::eval::nnue::MAX_FILE_BYTES;
 use crate::search::uci::{Action, EvalChange, Uci};
 use crate::search::{Bound, Limits, Score, Search, SearchInfo, SearchResult, BENCH_POSITIONS};
 use crate::{parse_uci, CastlingMode, Move, Position};
@@ -76,10 +76,7 @@ impl UciProtocol {
         let depth = integer(depth, "depth", 1.0, 64.0)? as u32;
         let mut search = Search::new(16);
         search.set_clock(Box::new(PerformanceClock));
-        if let Ok(Some(bytes)) = bytes(net) {
-            let net = Network::from_bytes(&bytes).map_err(|e| JsValue::from_str(&e.to_string()))?;
-            search.set_net(Some(net));
-        }
+        search.set_net(read_net(net)?);
         let (mut nodes, mut time_ms) = (0u64, 0u64);
         for (fen, chess960) in BENCH_POSITIONS {
             let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };

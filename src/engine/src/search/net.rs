@@ -6,9 +6,9 @@
 //! cuts, or one in check, or one whose every child is cut, is never evaluated: in the bench
 //! (depth 10, a 128-neuron net) 39% of the children made were not, and their updates are saved.
 //!
-//! Without the `nnue` feature (the npm package's WebAssembly, which ships no net yet: the code
-//! would cost it 1.9 KB at gzip -9 for nothing) this is empty, and every node gets the
-//! hand-written evaluation; the feature is on by default for Rust users and the native tools.
+//! Without the `nnue` feature this is empty, and every node gets the hand-written evaluation;
+//! the feature is on by default for Rust users and the native tools, and in the npm package's
+//! engine and bin modules (not in the page's, which does not search).
 
 use crate::eval::{evaluate_cached, PawnCache};
 use crate::Position;

@@ -78,8 +78,8 @@ pub enum Action {
     /// Reallocate the transposition table to this many MiB.
     SetHash(usize),
     /// Evaluate with the net in this file from now on (`None`: the hand-written evaluation);
-    /// the front end reads it and says what it found. Only a protocol made
-    /// [`Uci::with_eval_file`] (a front end with files: the native `rocada-uci`) asks for it.
+    /// the front end reads the file and hands it to [`Uci::eval_file`], whose line it says.
+    /// Only a protocol made [`Uci::with_eval_file`] (both `rocada-uci` front ends) asks for it.
     EvalFile(Option<String>),
     /// Run the bench to this depth, then give its figures to [`Uci::bench_lines`].
     Bench(u32),
