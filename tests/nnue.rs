@@ -50,6 +50,34 @@ fn set_net_none_brings_the_hand_written_evaluation_back() {
     assert_eq!(nodes(&mut search), expected, "the table and history were cleared with the net");
 }
 
+/// A residual net adds its output to the hand-written evaluation: one whose output is always 0
+/// searches exactly the hand-written evaluation's tree, and a non-zero one another tree.
+#[test]
+fn a_residual_net_adds_to_the_hand_written_evaluation() {
+    use rocada::eval::nnue::{Activation, Network, INPUTS};
+    let n = 8;
+    let zero = Network::new(Activation::SCReLU, 400, vec![0; INPUTS * n], vec![0; n], vec![0; 2 * n], 0).unwrap().with_hand_written(true);
+    let bytes = zero.to_bytes();
+    assert_eq!(Network::from_bytes(&bytes).map(|n| n.adds_hand_written()), Ok(true), "the flag is in the file");
+    for fen in [
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 1",
+        "8/2P3k1/8/3pP3/8/8/5K2/8 w - d6 0 1",
+        "8/8/8/4k3/8/8/2B5/KN6 w - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen, CastlingMode::Standard).unwrap();
+        let run = |net: Option<Network>| {
+            let mut search = Search::new(1);
+            search.set_net(net);
+            let r = search.go(&pos, &[], Limits::depth(8), &mut |_| {}, &mut || false);
+            (r.nodes, r.best_move, r.score)
+        };
+        assert_eq!(run(Some(zero.clone())), run(None), "{fen}: a zero correction is the hand-written evaluation");
+        let net = signatures::test_net().with_hand_written(true);
+        assert_ne!(run(Some(net.clone())).0, run(None).0, "{fen}: the correction is used");
+        assert_ne!(run(Some(net.clone())).0, run(Some(net.with_hand_written(false))).0, "{fen}: and added to the hand-written one");
+    }
+}
+
 #[test]
 fn eval_file_says_what_the_evaluation_becomes_for_every_front_end() {
     use rocada::eval::nnue::MAX_FILE_BYTES;

@@ -11,13 +11,7 @@
 //! moves, a dead position, or adjudication: a score above `ADJUDICATE_WIN_CP` for both sides'
 //! searches over 8 plies in a row, or within `ADJUDICATE_DRAW_CP` for 16 plies after ply 80.
 //!
-//! Format: records of 32 bytes, little-endian (a packed board, after the "marlinformat" idea):
-//! - `u64` occupancy (bit 0 = a1);
-//! - 16 bytes: one nibble per occupied square in occupancy order, `color * 8 + role` (role 0
-//!   pawn .. 5 king; 6 = a rook with a castling right);
-//! - `u8`: side to move in bit 7, en passant file + 1 in bits 0..3 (0: none);
-//! - `u8` half-move clock, `u16` full-move number (saturated);
-//! - `i16` score (White's view, centipawns), `u8` result (White's: 0, 1, 2), `u8` reserved (0).
+//! Format: 32-byte records, described in `record.rs` (shared with `rocada-train`).
 //!
 //! Resuming: game `n` of a run is seeded by `seed * 2^32 + n`; the output is only ever appended
 //! whole games at a time, and `OUT.state` holds the number of games already written, so a run
@@ -31,21 +25,32 @@
 //! `--net FILE`: the engine searches with that learned evaluation (`rocada-train`'s `.nnue`)
 //! instead of the hand-written one: the bootstrap, each generation of data made by the
 //! previous generation's net.
+//!
+//! `--expand IN.bin`: instead of games, positions one random move away from each of `IN`'s
+//! (`--children K` distinct moves, default 8), each scored by a search of `--depth D` plies
+//! (default 1, then the quiescence search) and kept unless noisy as above; a record keeps the
+//! result of the game its parent came from. Far cheaper than a game's positions (a shallow
+//! search each instead of `--nodes`): many positions, judged by little more than the
+//! evaluation, for pretraining a net before it learns the deeper scores of the games (the
+//! trainer's `--from`). Record `i`'s children depend only on `--seed` and `i`; threads take
+//! blocks of records and write each block whole, so the file's order may vary between runs.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rocada::eval::nnue::Network;
 use rocada::game::dead_position;
 use rocada::search::{Limits, Score, Search};
-use rocada::{Color, Move, Position, Role};
+use rocada::{Color, Move, Position};
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-/// A record's size in bytes.
-pub const RECORD: usize = 32;
+#[path = "record.rs"]
+mod record;
+use record::{decode, pack, Record, RECORD};
+
 /// Adjudicated as a win past this score (centipawns) for 8 plies.
 const ADJUDICATE_WIN_CP: i32 = 2000;
 /// Adjudicated as a draw within this score for 16 plies after ply 80.
@@ -62,11 +67,31 @@ struct Args {
     resume: bool,
     random_plies: u32,
     net: Option<String>,
+    expand: Option<String>,
+    children: usize,
+    depth: u32,
 }
 
 fn parse_args() -> Args {
-    let mut a = Args { out: String::new(), games: 1000, nodes: 5000, seed: 1, threads: 0, resume: false, random_plies: 8, net: None };
-    let mut it = std::env::args().skip(1);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    parse_from(&args.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+fn parse_from(args: &[&str]) -> Args {
+    let mut a = Args {
+        out: String::new(),
+        games: 1000,
+        nodes: 5000,
+        seed: 1,
+        threads: 0,
+        resume: false,
+        random_plies: 8,
+        net: None,
+        expand: None,
+        children: 8,
+        depth: 1,
+    };
+    let mut it = args.iter().map(|s| s.to_string());
     while let Some(flag) = it.next() {
         let mut value = || it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
         match flag.as_str() {
@@ -78,6 +103,9 @@ fn parse_args() -> Args {
             "--random-plies" => a.random_plies = value().parse().expect("--random-plies N"),
             "--resume" => a.resume = true,
             "--net" => a.net = Some(value()),
+            "--expand" => a.expand = Some(value()),
+            "--children" => a.children = value().parse().expect("--children K"),
+            "--depth" => a.depth = value().parse().expect("--depth D"),
             other => panic!("unknown argument {other}"),
         }
     }
@@ -88,31 +116,9 @@ fn parse_args() -> Args {
     a
 }
 
-/// Packs `pos` with its White-view `score` and `result` into a record.
-pub fn pack(pos: &Position, score: i32, result: u8) -> [u8; RECORD] {
-    let board = pos.board();
-    let occupied = board.occupied();
-    let mut out = [0u8; RECORD];
-    out[0..8].copy_from_slice(&occupied.0.to_le_bytes());
-    let rights = pos.castling_rights();
-    for (i, sq) in occupied.into_iter().enumerate() {
-        let piece = board.piece_at(sq).expect("occupied");
-        let role = if piece.role == Role::Rook && rights.contains(sq) { 6 } else { piece.role as u8 };
-        let code = (piece.color as u8) * 8 + role;
-        out[8 + i / 2] |= code << (4 * (i % 2));
-    }
-    let ep = pos.ep_square().map_or(0, |s| s.file().index() as u8 + 1);
-    out[24] = ((pos.turn() == Color::Black) as u8) << 7 | ep;
-    out[25] = pos.halfmoves().min(255) as u8;
-    out[26..28].copy_from_slice(&(pos.fullmoves().min(u16::MAX as u32) as u16).to_le_bytes());
-    out[28..30].copy_from_slice(&(score.clamp(i16::MIN as i32, i16::MAX as i32) as i16).to_le_bytes());
-    out[30] = result;
-    out
-}
-
 /// One game from seed `seed`, searched with `net` (or the hand-written evaluation): its kept
 /// records, results filled in.
-fn play_game(seed: u64, nodes: u64, random_plies: u32, net: Option<&Network>) -> Vec<[u8; RECORD]> {
+fn play_game(seed: u64, nodes: u64, random_plies: u32, net: Option<&Network>) -> Vec<Record> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut pos = if rng.gen_ratio(1, 4) { Position::chess960(rng.gen_range(0..960)).expect("0..959") } else { Position::new() };
     let plies = random_plies + rng.gen_range(0..2);
@@ -181,12 +187,87 @@ fn play_game(seed: u64, nodes: u64, random_plies: u32, net: Option<&Network>) ->
     kept.iter().map(|(p, s)| pack(p, *s, result)).collect()
 }
 
+/// `--expand`: the scored children of `records` (the block starting at record `first`).
+fn expand_block(records: &[Record], first: u64, args: &Args, search: &mut Search) -> Vec<Record> {
+    let mut out = Vec::new();
+    for (i, r) in records.iter().enumerate() {
+        let Ok(parent) = decode(r) else { continue };
+        let mut rng = SmallRng::seed_from_u64(args.seed.wrapping_mul(1 << 32).wrapping_add(first + i as u64));
+        let mut moves = parent.legal_moves();
+        for k in 0..args.children.min(moves.len()) {
+            let pick = rng.gen_range(k..moves.len());
+            moves.swap(k, pick);
+            let mut child = parent.clone();
+            child.play_unchecked(moves[k]);
+            if child.is_check() || child.legal_moves().is_empty() {
+                continue;
+            }
+            // Each child's search forgets the last one's (its table, history and corrections),
+            // so a score depends only on the child, not on the order of the work.
+            search.clear();
+            let res = search.go(&child, &[], Limits::depth(args.depth), &mut |_| {}, &mut || false);
+            let (Some(best), Score::Cp(cp)) = (res.best_move, res.score) else { continue };
+            if !is_noisy(&child, best) {
+                out.push(pack(&child, if child.turn() == Color::White { cp } else { -cp }, r[30]));
+            }
+        }
+    }
+    out
+}
+
+/// `--expand IN`: every record's children, by blocks over the threads.
+fn expand(args: &Args, input: &str) {
+    const BLOCK: usize = 4096;
+    let bytes = std::fs::read(input).unwrap_or_else(|e| panic!("--expand {input}: {e}"));
+    let records: Arc<Vec<Record>> = Arc::new(bytes.chunks_exact(RECORD).map(|c| c.try_into().expect("32 bytes")).collect());
+    let file = OpenOptions::new().create(true).write(true).truncate(true).open(&args.out).expect("open --out");
+    let sink = Arc::new(Mutex::new((file, 0u64, 0u64)));
+    let next = Arc::new(AtomicU64::new(0));
+    let started = Instant::now();
+    eprintln!(
+        "rocada-datagen --expand: {} records of {input}, {} children each at depth {}, seed {}, {} threads, to {}",
+        records.len(),
+        args.children,
+        args.depth,
+        args.seed,
+        args.threads,
+        args.out
+    );
+    std::thread::scope(|scope| {
+        for _ in 0..args.threads {
+            let (sink, next, records) = (Arc::clone(&sink), Arc::clone(&next), Arc::clone(&records));
+            scope.spawn(move || {
+                // The smallest table: each search is shallow, and the table is cleared for each.
+                let mut search = Search::new(0);
+                loop {
+                    let block = next.fetch_add(1, Ordering::SeqCst) as usize;
+                    let Some(chunk) = records.chunks(BLOCK).nth(block) else { return };
+                    let out = expand_block(chunk, (block * BLOCK) as u64, args, &mut search);
+                    let mut guard = sink.lock().expect("sink");
+                    let (file, done, positions) = &mut *guard;
+                    file.write_all(&out.concat()).expect("write");
+                    *done += chunk.len() as u64;
+                    *positions += out.len() as u64;
+                    let secs = started.elapsed().as_secs_f64();
+                    eprintln!("{done} records, {positions} positions, {:.0} positions/s", *positions as f64 / secs);
+                }
+            });
+        }
+    });
+    let (file, done, positions) = &mut *sink.lock().expect("sink");
+    file.flush().expect("flush");
+    eprintln!("done: {done} records, {positions} positions in {:.0} s", started.elapsed().as_secs_f64());
+}
+
 fn is_noisy(pos: &Position, m: Move) -> bool {
     m.promotion().is_some() || pos.capture_of(m).is_some()
 }
 
 fn main() {
     let args = parse_args();
+    if let Some(input) = &args.expand {
+        return expand(&args, input);
+    }
     let state_path = format!("{}.state", args.out);
     let start_game =
         if args.resume { std::fs::read_to_string(&state_path).ok().and_then(|s| s.trim().parse::<u64>().ok()).unwrap_or(0) } else { 0 };
@@ -265,6 +346,41 @@ mod tests {
         assert_eq!(r[24], 0);
         assert_eq!(i16::from_le_bytes([r[28], r[29]]), -35);
         assert_eq!(r[30], 2);
+    }
+
+    /// `--expand`: each kept child is one legal move from its parent, quiet, not in check,
+    /// scored as a search of that depth scores it (White's view), with its parent's result;
+    /// the same records and seed give the same children.
+    #[test]
+    fn expanded_records_are_scored_quiet_children() {
+        let parents = play_game(5, 300, 8, None);
+        let args = parse_from(&["--out", "unused", "--children", "3", "--depth", "1", "--seed", "9"]);
+        let children = expand_block(&parents, 0, &args, &mut Search::new(0));
+        assert!(children.len() > parents.len() / 2, "{} children of {} parents", children.len(), parents.len());
+        assert!(children.len() <= 3 * parents.len());
+        assert_eq!(children, expand_block(&parents, 0, &args, &mut Search::new(0)));
+        let parent_positions: Vec<Position> = parents.iter().map(|r| decode(r).unwrap()).collect();
+        for c in &children {
+            let pos = decode(c).unwrap();
+            assert!(!pos.is_check());
+            let parent = parent_positions
+                .iter()
+                .zip(&parents)
+                .find(|(p, _)| {
+                    p.legal_moves().iter().any(|&m| {
+                        let mut q = Position::clone(p);
+                        q.play_unchecked(m);
+                        q.fen() == pos.fen()
+                    })
+                })
+                .expect("a child of some parent");
+            assert_eq!(c[30], parent.1[30], "the parent's result");
+            let r = Search::new(0).go(&pos, &[], Limits::depth(1), &mut |_| {}, &mut || false);
+            let Score::Cp(cp) = r.score else { panic!("a mate kept") };
+            assert!(!is_noisy(&pos, r.best_move.unwrap()));
+            let white = if pos.turn() == Color::White { cp } else { -cp };
+            assert_eq!(i16::from_le_bytes([c[28], c[29]]) as i32, white);
+        }
     }
 
     #[test]

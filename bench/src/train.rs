@@ -66,20 +66,28 @@
 //! writes `/tmp/net.f32` (the float net) and `/tmp/net.nnue` (quantised). `--limit` reads the
 //! first records only (over all files); `--train-limit` keeps the first training positions
 //! only, the validation set unchanged (a learning curve).
+//!
+//! `--residual`: the net learns a correction to the hand-written evaluation: its output is added
+//! to `evaluate(pos) / SCALE` before the sigmoid (the hand-written evaluation of each record is
+//! computed once, [`base_outputs`]), and the file is marked so that the engine adds the two
+//! ([`Network::adds_hand_written`]). `--compact`: the feature weights quantised in steps of
+//! `nnue::FEATURE_STEP` within `i8`, so the file is format 2 (half the bytes). `--from F.f32`:
+//! start from that float net instead of a random one (pretraining, then training on other
+//! data); with `--epochs 0` it is only quantised again (e.g. `--compact`).
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rocada::eval::evaluate;
 use rocada::eval::nnue::{self, Activation, Network, INPUTS, QA, QB};
-use rocada::{Bitboard, CastlingMode, Color, Piece, Position, Role, Setup, Square};
+use rocada::{Bitboard, Color, Piece, Position, Role, Square};
 use std::time::Instant;
 
-/// A record's size in bytes (`rocada-datagen`'s format).
-const RECORD: usize = 32;
+#[path = "record.rs"]
+mod record;
+use record::{code_piece, decode, record_turn, Record, RECORD};
+
 /// Every float weight stays within this, so that the quantised net fits int16.
 const CLIP: f32 = 1.98;
-
-type Record = [u8; RECORD];
 
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
@@ -87,50 +95,6 @@ fn sigmoid(x: f64) -> f64 {
 
 // ---------------------------------------------------------------------------------------------
 // Records and features
-
-/// A record as a position (in Chess960 castling mode, which accepts every start datagen uses),
-/// or why it is not a legal one.
-fn decode(r: &Record) -> Result<Position, String> {
-    let occupied = u64::from_le_bytes(r[0..8].try_into().expect("8 bytes"));
-    let mut setup = Setup::empty();
-    for (i, sq) in Bitboard(occupied).into_iter().enumerate() {
-        let code = (r[8 + i / 2] >> (4 * (i % 2))) & 15;
-        let (color, role) = code_piece(code).ok_or_else(|| format!("bad piece code {code}"))?;
-        setup.board.put(sq, Piece::new(color, role));
-        if code & 7 == 6 {
-            setup.castling_rights = setup.castling_rights.with(sq);
-        }
-    }
-    setup.turn = if r[24] >> 7 == 1 { Color::Black } else { Color::White };
-    let ep = r[24] & 15;
-    if ep > 0 {
-        let rank = if setup.turn == Color::White { 5 } else { 2 };
-        setup.ep_square = Some(Square::new(rank * 8 + ep as u32 - 1));
-    }
-    setup.halfmoves = r[25] as u32;
-    setup.fullmoves = u16::from_le_bytes([r[26], r[27]]) as u32;
-    Position::from_setup(setup, CastlingMode::Chess960).map_err(|e| format!("{e:?}"))
-}
-
-/// The colour and role of a record's piece code (`color * 8 + role`, role 6: a castling rook).
-fn code_piece(code: u8) -> Option<(Color, Role)> {
-    let color = if code >> 3 == 1 { Color::Black } else { Color::White };
-    let role = match code & 7 {
-        6 => Role::Rook,
-        k if k < 6 => Role::ALL[k as usize],
-        _ => return None,
-    };
-    Some((color, role))
-}
-
-/// The side to move of a record.
-fn record_turn(r: &Record) -> Color {
-    if r[24] >> 7 == 1 {
-        Color::Black
-    } else {
-        Color::White
-    }
-}
 
 /// The active inputs of a position, the side to move's list first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -349,8 +313,11 @@ impl Net {
 /// add up to an offset (tens of centipawns, the same in every position). The output bias
 /// takes it back: it absorbs each output weight's rounding error times the neuron's mean
 /// activation over `sample` (training positions; none if `sample` is empty).
-fn quantise(net: &Net, scale: i32, sample: &[Features]) -> Result<Network, String> {
+fn quantise(net: &Net, scale: i32, sample: &[Features], compact: bool) -> Result<Network, String> {
     let q = |x: f32, k: i32| (x * k as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
+    // Compact (format 2): the feature weights rounded to multiples of FEATURE_STEP within i8.
+    let step = if compact { nnue::FEATURE_STEP as f32 } else { 1.0 };
+    let q1 = |x: f32| ((x * QA as f32 / step).round().clamp(-128.0, 127.0) * step) as i16;
     let p = &net.p;
     let w2: Vec<i16> = p[net.w2()..net.b2()].iter().map(|&x| q(x, QB)).collect();
     let mut bias = p[net.b2()] as f64;
@@ -365,7 +332,7 @@ fn quantise(net: &Net, scale: i32, sample: &[Features]) -> Result<Network, Strin
         }
         bias += mean.iter().zip(&p[net.w2()..net.b2()]).zip(&w2).map(|((m, &w), &wq)| m * (w as f64 - wq as f64 / QB as f64)).sum::<f64>();
     }
-    let w1 = p[..net.b1()].iter().map(|&x| q(x, QA)).collect();
+    let w1 = p[..net.b1()].iter().map(|&x| if compact { q1(x) } else { q(x, QA) }).collect();
     let b1 = p[net.b1()..net.w2()].iter().map(|&x| q(x, QA)).collect();
     Network::new(net.act, scale, w1, b1, w2, q(bias as f32, QA * QB)).map_err(|e| e.to_string())
 }
@@ -382,6 +349,18 @@ fn header(format: u8, act: Activation, n: usize, scale: i32, qa: i32, qb: i32) -
         h.extend(x.to_le_bytes());
     }
     h
+}
+
+/// A float net's file read back (what [`float_file`] writes).
+fn read_float_file(bytes: &[u8]) -> Result<Net, String> {
+    let ok = bytes.len() >= nnue::HEADER && &bytes[..4] == nnue::MAGIC && bytes[6] == 0;
+    let act = Activation::from_code(bytes.get(7).copied().unwrap_or(9)).filter(|_| ok).ok_or("not a float net file")?;
+    let n = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
+    let p: Vec<f32> = bytes[nnue::HEADER..].chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    if p.len() != Net::len(n) || (bytes.len() - nnue::HEADER) % 4 != 0 {
+        return Err(format!("{} floats for N = {n}", p.len()));
+    }
+    Ok(Net { n, act, p })
 }
 
 fn float_file(net: &Net, scale: i32) -> Vec<u8> {
@@ -429,7 +408,7 @@ impl Grad {
 }
 
 /// Adds the gradient of the squared error over `batch` (indices into `records`) to `grad`.
-fn backprop(net: &Net, records: &[Record], batch: &[u32], cfg: &Config, grad: &mut Grad) {
+fn backprop(net: &Net, records: &[Record], base: &[f32], batch: &[u32], cfg: &Config, grad: &mut Grad) {
     let n = net.n;
     let (b1, w2, b2) = (net.b1(), net.w2(), net.b2());
     let mut acc = vec![0.0f32; 2 * n];
@@ -439,7 +418,7 @@ fn backprop(net: &Net, records: &[Record], batch: &[u32], cfg: &Config, grad: &m
         let r = &records[i];
         let f = if mirror { Features::of_record(r).mirrored() } else { Features::of_record(r) };
         net.accumulate(&f, &mut acc);
-        let y = net.output(&acc) as f64;
+        let y = net.output(&acc) as f64 + base_at(base, i);
         let p = sigmoid(y);
         let e = p - target(r, cfg.lambda, cfg.scale);
         grad.loss += e * e;
@@ -515,14 +494,37 @@ fn parallel<T: Sync, R: Send>(items: &[T], threads: usize, f: impl Fn(&[T], usiz
 }
 
 /// The float net's mean loss over `samples` (records with their targets).
-fn net_loss(net: &Net, records: &[Record], cfg: &Config) -> f64 {
-    let sums = parallel(records, cfg.threads, |chunk, _| {
-        chunk.iter().map(|r| (sigmoid(net.forward(&Features::of_record(r)) as f64) - target(r, cfg.lambda, cfg.scale)).powi(2)).sum::<f64>()
+fn net_loss(net: &Net, records: &[Record], base: &[f32], cfg: &Config) -> f64 {
+    let index: Vec<usize> = (0..records.len()).collect();
+    let sums = parallel(&index, cfg.threads, |chunk, _| {
+        chunk
+            .iter()
+            .map(|&i| {
+                let y = net.forward(&Features::of_record(&records[i])) as f64 + base_at(base, i);
+                (sigmoid(y) - target(&records[i], cfg.lambda, cfg.scale)).powi(2)
+            })
+            .sum::<f64>()
     });
     sums.iter().sum::<f64>() / records.len().max(1) as f64
 }
 
+/// Record `i`'s base output ([`base_outputs`]; 0 when `base` is empty: a net of its own).
+fn base_at(base: &[f32], i: usize) -> f64 {
+    base.get(i).map_or(0.0, |&b| b as f64)
+}
+
+/// `--residual`: each record's hand-written evaluation in the net's output units (side to
+/// move's centipawns / `scale`), which the net's output is added to (0 for a record that is
+/// not a legal position).
+fn base_outputs(records: &[Record], scale: f64, threads: usize) -> Vec<f32> {
+    parallel(records, threads, |chunk, _| {
+        chunk.iter().map(|r| decode(r).map_or(0.0, |p| (evaluate(&p) as f64 / scale) as f32)).collect::<Vec<f32>>()
+    })
+    .concat()
+}
+
 /// What one training run saw, epoch by epoch: (training loss, validation loss).
+#[derive(Default)]
 struct History {
     epochs: Vec<(f64, f64)>,
     seconds: f64,
@@ -536,7 +538,7 @@ struct History {
 /// its own row plus factor row `k / 64`, so what a piece is worth anywhere is learnt from
 /// every square at once (a help when the data is small). The net is remade from them after
 /// each step; the file holds the sums.
-fn train(net: &mut Net, train: &[Record], valid: &[Record], cfg: &Config) -> History {
+fn train(net: &mut Net, train: &[Record], valid: &[Record], bases: (&[f32], &[f32]), cfg: &Config) -> History {
     let mut rng = SmallRng::seed_from_u64(cfg.seed ^ 0x5EED);
     // With `mirror`, index `2i + 1` is record `i` mirrored.
     let mut order: Vec<u32> = (0..(train.len() * (1 + cfg.mirror as usize)) as u32).collect();
@@ -559,8 +561,11 @@ fn train(net: &mut Net, train: &[Record], valid: &[Record], cfg: &Config) -> His
             let size = batch.len().div_ceil(cfg.threads);
             std::thread::scope(|s| {
                 let net = &*net;
-                let handles: Vec<_> =
-                    batch.chunks(size).zip(grads.iter_mut()).map(|(part, g)| s.spawn(move || backprop(net, train, part, cfg, g))).collect();
+                let handles: Vec<_> = batch
+                    .chunks(size)
+                    .zip(grads.iter_mut())
+                    .map(|(part, g)| s.spawn(move || backprop(net, train, bases.0, part, cfg, g)))
+                    .collect();
                 handles.into_iter().for_each(|h| h.join().expect("worker"));
             });
             // Sum into the first thread's buffer, in thread order.
@@ -604,7 +609,7 @@ fn train(net: &mut Net, train: &[Record], valid: &[Record], cfg: &Config) -> His
             }
         }
         let seconds = t0.elapsed().as_secs_f64();
-        let valid_loss = net_loss(net, valid, cfg);
+        let valid_loss = net_loss(net, valid, bases.1, cfg);
         let train_loss = loss / order.len().max(1) as f64;
         history.epochs.push((train_loss, valid_loss));
         if !cfg.quiet {
@@ -660,6 +665,12 @@ struct Args {
     val_percent: u64,
     limit: usize,
     train_limit: usize,
+    /// The quantised net in format 2 (`i8` feature weights, in steps of `FEATURE_STEP`).
+    compact: bool,
+    /// Train the net as a correction added to the hand-written evaluation.
+    residual: bool,
+    /// Start from this float net (`--epochs 0`: only quantise it) instead of a random one.
+    from: Option<String>,
     cfg: Config,
 }
 
@@ -674,6 +685,9 @@ fn parse_args() -> Args {
         val_percent: 10,
         limit: usize::MAX,
         train_limit: usize::MAX,
+        compact: false,
+        residual: false,
+        from: None,
         cfg: Config {
             epochs: 10,
             batch: 4096,
@@ -718,6 +732,9 @@ fn parse_args() -> Args {
             "--no-factoriser" => a.cfg.factoriser = false,
             "--weight-decay" => a.cfg.decay = value().parse().expect("--weight-decay X"),
             "--net" => a.net = Some(value()),
+            "--compact" => a.compact = true,
+            "--residual" => a.residual = true,
+            "--from" => a.from = Some(value()),
             "--out" => a.out = Some(value()),
             f if f.starts_with("--") => panic!("unknown argument {f}"),
             file => a.files.push(file.to_string()),
@@ -770,6 +787,11 @@ fn main() {
     let valid_set: Vec<Record> = positions.iter().map(|(r, _)| *r).collect();
     eprintln!("{} training, {} validation positions", train_set.len(), valid_set.len());
     let targets: Vec<f64> = valid_set.iter().map(|r| target(r, cfg.lambda, cfg.scale)).collect();
+    let (train_base, valid_base) = if args.residual {
+        (base_outputs(&train_set, cfg.scale, cfg.threads), base_outputs(&valid_set, cfg.scale, cfg.threads))
+    } else {
+        (Vec::new(), Vec::new())
+    };
 
     let (quant, float_loss, history) = match &args.net {
         Some(path) => {
@@ -778,7 +800,11 @@ fn main() {
             (q, None, None)
         }
         None => {
-            let mut net = Net::random(args.hidden, args.act, cfg.seed);
+            let mut net = match &args.from {
+                Some(path) => read_float_file(&std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}")))
+                    .unwrap_or_else(|e| panic!("{path}: {e}")),
+                None => Net::random(args.hidden, args.act, cfg.seed),
+            };
             eprintln!(
                 "training N = {} ({}), {} epochs, batch {}, lr {} -> {}, weight decay {}, lambda {}, scale {}, seed {}, {} threads{}{}",
                 net.n,
@@ -795,9 +821,15 @@ fn main() {
                 if cfg.mirror { ", mirrored too" } else { "" },
                 if cfg.factoriser { ", factoriser" } else { "" }
             );
-            let history = train(&mut net, &train_set, &valid_set, cfg);
+            let history = if args.from.is_some() && cfg.epochs == 0 {
+                Default::default()
+            } else {
+                train(&mut net, &train_set, &valid_set, (&train_base, &valid_base), cfg)
+            };
             let sample: Vec<Features> = train_set.iter().step_by((train_set.len() / 20_000).max(1)).map(Features::of_record).collect();
-            let q = quantise(&net, cfg.scale.round() as i32, &sample).unwrap_or_else(|e| panic!("{e}"));
+            let q = quantise(&net, cfg.scale.round() as i32, &sample, args.compact)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .with_hand_written(args.residual);
             if let Some(out) = &args.out {
                 std::fs::write(format!("{out}.f32"), float_file(&net, cfg.scale.round() as i32)).expect("write the float net");
                 std::fs::write(format!("{out}.nnue"), q.to_bytes()).expect("write the quantised net");
@@ -818,7 +850,9 @@ fn main() {
         }
     };
 
-    let quant_cps: Vec<(f64, f64)> = positions.iter().zip(&targets).map(|((_, p), t)| (quant.evaluate(p) as f64, *t)).collect();
+    // A residual net's evaluation is the hand-written one plus the net's.
+    let hand = |p: &Position| if quant.adds_hand_written() { evaluate(p) as f64 } else { 0.0 };
+    let quant_cps: Vec<(f64, f64)> = positions.iter().zip(&targets).map(|((_, p), t)| (quant.evaluate(p) as f64 + hand(p), *t)).collect();
     let quant_loss = cp_loss(&quant_cps, quant.scale() as f64);
     let hce: Vec<(f64, f64)> = positions.iter().zip(&targets).map(|((_, p), t)| (evaluate(p) as f64, *t)).collect();
     let (k, hce_loss) = best_scale(&hce);
@@ -867,7 +901,7 @@ mod datagen;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rocada::Board;
+    use rocada::{Board, CastlingMode, Setup};
 
     /// Positions of random games from the standard start and Chess960 starts.
     fn random_positions(count: usize, seed: u64) -> Vec<Position> {
@@ -944,10 +978,10 @@ mod tests {
         let (mut ep, mut castling, mut chess960_rights) = (0, 0, 0);
         for (i, pos) in random_positions(3000, 1).iter().enumerate() {
             let score = (i as i32 * 37) % 2001 - 1000;
-            let r = datagen::pack(pos, score, (i % 3) as u8);
+            let r = record::pack(pos, score, (i % 3) as u8);
             let back = decode(&r).unwrap_or_else(|e| panic!("{}: {e}", pos.fen()));
             assert_eq!(back.to_setup(), pos.to_setup(), "{}", pos.fen());
-            assert_eq!(datagen::pack(&back, score, (i % 3) as u8), r);
+            assert_eq!(record::pack(&back, score, (i % 3) as u8), r);
             assert_eq!(i16::from_le_bytes([r[28], r[29]]) as i32, score);
             ep += pos.ep_square().is_some() as u32;
             castling += pos.castling_rights().any() as u32;
@@ -962,7 +996,7 @@ mod tests {
     #[test]
     fn record_features_are_the_positions_features() {
         for pos in random_positions(500, 2) {
-            let r = datagen::pack(&pos, 0, 1);
+            let r = record::pack(&pos, 0, 1);
             let (mut a, mut b) = (Features::of_record(&r), Features::of_position(&pos));
             assert_eq!(a.len, pos.board().occupied().count() as usize);
             for f in [&mut a, &mut b] {
@@ -1013,10 +1047,10 @@ mod tests {
 
     #[test]
     fn the_target_is_for_the_side_to_move() {
-        let white = datagen::pack(&Position::new(), 400, 2);
+        let white = record::pack(&Position::new(), 400, 2);
         let mut black_pos = Position::new();
         black_pos.play(black_pos.legal_moves()[0]).unwrap();
-        let black = datagen::pack(&black_pos, 400, 2);
+        let black = record::pack(&black_pos, 400, 2);
         assert!((target(&white, 1.0, 400.0) - sigmoid(1.0)).abs() < 1e-12);
         assert!((target(&black, 1.0, 400.0) - sigmoid(-1.0)).abs() < 1e-12);
         assert_eq!(target(&white, 0.0, 400.0), 1.0);
@@ -1036,7 +1070,7 @@ mod tests {
             net.p[b1..w2].iter_mut().for_each(|x| *x = 0.3 + rng.gen_range(-0.2..0.2));
             net.p[w2..b2].iter_mut().for_each(|x| *x = rng.gen_range(-1.0..1.0));
             net.p[b2] = 0.05;
-            let q = quantise(&net, 400, &[]).unwrap();
+            let q = quantise(&net, 400, &[], false).unwrap();
             assert_eq!(Network::from_bytes(&q.to_bytes()), Ok(q.clone()), "the file reads back");
             let exact = Net::dequantised(&q);
             let mut total = 0.0;
@@ -1065,7 +1099,7 @@ mod tests {
             skewed.p[b1..b1 + 32].iter_mut().for_each(|x| *x = 1.5);
             skewed.p[w2..b2].iter_mut().for_each(|x| *x = ((*x * 64.0).round() + 0.4) / 64.0);
             let sample: Vec<Features> = random_positions(300, 40 + seed).iter().map(Features::of_position).collect();
-            let (plain, corrected) = (quantise(&skewed, 400, &[]).unwrap(), quantise(&skewed, 400, &sample).unwrap());
+            let (plain, corrected) = (quantise(&skewed, 400, &[], false).unwrap(), quantise(&skewed, 400, &sample, false).unwrap());
             let (pw, cw) = (plain.weights(), corrected.weights());
             assert_eq!((cw.0, cw.1, cw.2), (pw.0, pw.1, pw.2), "only the output bias changes");
             let offset = |q: &Network| {
@@ -1082,9 +1116,9 @@ mod tests {
         let mut net = Net::random(256, Activation::SCReLU, 1);
         let (w2, b2) = (net.w2(), net.b2());
         net.p[w2..b2].iter_mut().for_each(|x| *x = CLIP);
-        assert!(quantise(&net, 400, &[]).is_err());
+        assert!(quantise(&net, 400, &[], false).is_err());
         net.p[w2..b2].iter_mut().for_each(|x| *x = 0.5);
-        assert!(quantise(&net, 400, &[]).is_ok());
+        assert!(quantise(&net, 400, &[], false).is_ok());
     }
 
     #[test]
@@ -1103,7 +1137,7 @@ mod tests {
                 pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
                 // Not every position is kept.
                 if ply >= 8 && rng.gen_bool(0.7) {
-                    records.push(datagen::pack(&pos, 0, result));
+                    records.push(record::pack(&pos, 0, result));
                     truth.push(game);
                 }
             }
@@ -1120,7 +1154,7 @@ mod tests {
 
     /// Records whose score is the material balance (White's view), split into two sets.
     fn material_records(count: usize, seed: u64) -> Vec<Record> {
-        random_positions(count, seed).iter().map(|p| datagen::pack(p, material(p), 1)).collect()
+        random_positions(count, seed).iter().map(|p| record::pack(p, material(p), 1)).collect()
     }
 
     #[test]
@@ -1132,11 +1166,11 @@ mod tests {
         let factored = Config { epochs: 15, mirror: true, factoriser: true, decay: 5.0, ..quiet_config(2) };
         for (cfg, act) in [(plain, Activation::SCReLU), (factored, Activation::CReLU)] {
             let mut net = Net::random(32, act, 1);
-            let history = train(&mut net, &train_set, &valid, &cfg);
+            let history = train(&mut net, &train_set, &valid, (&[], &[]), &cfg);
             let learned = history.epochs.last().unwrap().1;
             assert!(learned < constant / 30.0, "{cfg:?}: validation loss {learned} v the constant's {constant}");
             // The quantised net has learned it too.
-            let q = quantise(&net, 400, &[]).unwrap();
+            let q = quantise(&net, 400, &[], false).unwrap();
             let cps: Vec<(f64, f64)> = valid.iter().map(|r| (q.evaluate(&decode(r).unwrap()) as f64, target(r, 1.0, 400.0))).collect();
             assert!(cp_loss(&cps, 400.0) < constant / 10.0);
         }
@@ -1144,6 +1178,41 @@ mod tests {
         let exact: Vec<(f64, f64)> = valid.iter().map(|r| (target_cp(r), target(r, 1.0, 400.0))).collect();
         let (k, l) = best_scale(&exact);
         assert!((k - 400.0).abs() <= 1.0 && l < 1e-9, "K {k}, loss {l}");
+    }
+
+    /// `--residual`: the net learns what the hand-written evaluation misses. Records scored
+    /// by the hand-written evaluation plus 100 cp a knight for its side: the hand-written
+    /// evaluation alone is far off, the residual net's sum comes close (a plain net of the
+    /// same training is further), and the quantised sum, as the engine computes it, too.
+    #[test]
+    fn a_residual_net_learns_the_hand_written_evaluations_error() {
+        let score = |p: &Position| {
+            let white = if p.turn() == Color::White { 1 } else { -1 };
+            let knights = |c: Color| p.board().pieces().filter(|(_, pc)| pc.color == c && pc.role == Role::Knight).count() as i32;
+            evaluate(p) * white + 100 * (knights(Color::White) - knights(Color::Black))
+        };
+        let records = |count, seed| random_positions(count, seed).iter().map(|p| record::pack(p, score(p), 1)).collect::<Vec<_>>();
+        let (train_set, valid) = (records(8_000, 10), records(1_000, 11));
+        let base = (base_outputs(&train_set, 400.0, 2), base_outputs(&valid, 400.0, 2));
+        let loss = |cps: &[(f64, f64)]| cp_loss(cps, 400.0);
+        let targets: Vec<f64> = valid.iter().map(|r| target(r, 1.0, 400.0)).collect();
+        let hand: Vec<(f64, f64)> = valid.iter().zip(&targets).map(|(r, &t)| (evaluate(&decode(r).unwrap()) as f64, t)).collect();
+        let cfg = Config { epochs: 10, ..quiet_config(2) };
+        let mut residual = Net::random(16, Activation::CReLU, 1);
+        let learned = train(&mut residual, &train_set, &valid, (&base.0, &base.1), &cfg).epochs.last().unwrap().1;
+        let mut plain = Net::random(16, Activation::CReLU, 1);
+        let alone = train(&mut plain, &train_set, &valid, (&[], &[]), &cfg).epochs.last().unwrap().1;
+        assert!(learned < loss(&hand) / 5.0 && learned < alone, "residual {learned}, plain {alone}, hand-written {}", loss(&hand));
+        let q = quantise(&residual, 400, &[], false).unwrap().with_hand_written(true);
+        let sums: Vec<(f64, f64)> = valid
+            .iter()
+            .zip(&targets)
+            .map(|(r, &t)| {
+                let p = decode(r).unwrap();
+                ((q.evaluate(&p) + evaluate(&p)) as f64, t)
+            })
+            .collect();
+        assert!(loss(&sums) < loss(&hand) / 4.0, "quantised {}", loss(&sums));
     }
 
     /// The record's score for the side to move.
@@ -1162,7 +1231,7 @@ mod tests {
         let cfg = Config { epochs: 2, mirror: true, decay: 5.0, factoriser: true, ..quiet_config(2) };
         let run = || {
             let mut net = Net::random(16, Activation::CReLU, 3);
-            train(&mut net, &train_set, &valid, &cfg);
+            train(&mut net, &train_set, &valid, (&[], &[]), &cfg);
             net
         };
         let (a, b) = (run(), run());

@@ -25,9 +25,14 @@
 //! the target has it (SSE2 on every x86-64; `simd128` on WebAssembly when built with it).
 //!
 //! File format (little-endian, `rocada-train`'s): a 16-byte header, `b"RCNN"`, `u16` version 1,
-//! `u8` format 1 (int16), `u8` activation (0 CReLU, 1 SCReLU), `u16` N, `u16` SCALE, `u16` QA
-//! (255), `u16` QB (64); then the feature weights `[768][N]` (feature-major), the hidden biases
-//! `[N]`, the output weights `[2N]` and the output bias, all `i16`.
+//! `u8` format, `u8` activation (0 CReLU, 1 SCReLU), `u16` N, `u16` SCALE, `u16` QA (255),
+//! `u16` QB (64); then the feature weights `[768][N]` (feature-major), the hidden biases `[N]`,
+//! the output weights `[2N]` and the output bias. Format 1: all of them `i16`. Format 2 (compact,
+//! the shipped net's): the feature weights `i8`, each its `i16` weight divided by
+//! [`FEATURE_STEP`], the rest `i16`; the same arithmetic once read, half the bytes.
+//! [`Network::to_bytes`] writes format 2 whenever every feature weight allows it. Bit 7 of the
+//! format byte marks a *residual* net: its output is a correction the engine adds to the
+//! hand-written evaluation ([`Network::adds_hand_written`]), not an evaluation of its own.
 
 use crate::{Board, Color, Piece, Position, Role, Square};
 use core::fmt;
@@ -46,6 +51,8 @@ pub const VERSION: u16 = 1;
 pub const HEADER: usize = 16;
 /// The largest hidden layer a file may have (a net of 4,096 is 6.3 MB).
 pub const MAX_HIDDEN: usize = 4096;
+/// Format 2's unit of the feature weights: each is stored as `i8`, the weight divided by this.
+pub const FEATURE_STEP: i16 = 4;
 /// The largest net file there can be (N = [`MAX_HIDDEN`]): a reader stops past it.
 pub const MAX_FILE_BYTES: usize = HEADER + 2 * (INPUTS * MAX_HIDDEN + 3 * MAX_HIDDEN + 1);
 /// An evaluation is kept within this many centipawns (the search's mate scores start far
@@ -134,7 +141,12 @@ pub struct Network {
     b1: Vec<i16>,
     w2: Vec<i16>,
     b2: i16,
+    /// A residual net: the evaluation is the hand-written one plus this net's output.
+    residual: bool,
 }
+
+/// The format byte's flag of a residual net.
+const RESIDUAL: u8 = 0x80;
 
 /// The accumulators of one position: White's view, then Black's (`2N` values).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,7 +173,7 @@ impl Network {
         if bound > i32::MAX as i64 {
             return Err(NetError::Overflow(bound));
         }
-        Ok(Network { n, act, scale, w1, b1, w2, b2 })
+        Ok(Network { n, act, scale, w1, b1, w2, b2, residual: false })
     }
 
     /// Reads a net file (the module's doc gives the format).
@@ -170,11 +182,11 @@ impl Network {
             return Err(NetError::NotANet);
         }
         let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
-        if u16_at(4) != VERSION || bytes[6] != 1 {
+        let (format, residual) = (bytes[6] & !RESIDUAL, bytes[6] & RESIDUAL != 0);
+        if u16_at(4) != VERSION || !(1..=2).contains(&format) {
             return Err(NetError::Unsupported(format!(
-                "version {} format {} (this engine reads version {VERSION}, format 1)",
-                u16_at(4),
-                bytes[6]
+                "version {} format {format} (this engine reads version {VERSION}, formats 1 and 2)",
+                u16_at(4)
             )));
         }
         let act = Activation::from_code(bytes[7]).ok_or_else(|| NetError::Unsupported(format!("activation {}", bytes[7])))?;
@@ -182,26 +194,56 @@ impl Network {
         if (u16_at(12) as i32, u16_at(14) as i32) != (QA, QB) {
             return Err(NetError::Unsupported(format!("QA {} QB {} (this engine reads {QA} and {QB})", u16_at(12), u16_at(14))));
         }
-        let expected = HEADER + 2 * (INPUTS * n + 3 * n + 1);
+        let feature_bytes = if format == 1 { 2 } else { 1 };
+        let expected = HEADER + feature_bytes * INPUTS * n + 2 * (3 * n + 1);
         if bytes.len() != expected {
             return Err(NetError::Length { got: bytes.len(), expected });
         }
-        let v: Vec<i16> = bytes[HEADER..].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
-        let (w1, rest) = v.split_at(INPUTS * n);
-        let (b1, rest) = rest.split_at(n);
+        let (features, rest) = bytes[HEADER..].split_at(feature_bytes * INPUTS * n);
+        let w1: Vec<i16> = if format == 1 {
+            features.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect()
+        } else {
+            features.iter().map(|&b| b as i8 as i16 * FEATURE_STEP).collect()
+        };
+        let v: Vec<i16> = rest.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
+        let (b1, rest) = v.split_at(n);
         let (w2, rest) = rest.split_at(2 * n);
-        Network::new(act, u16_at(10) as i32, w1.to_vec(), b1.to_vec(), w2.to_vec(), rest[0])
+        Ok(Network::new(act, u16_at(10) as i32, w1, b1.to_vec(), w2.to_vec(), rest[0])?.with_hand_written(residual))
     }
 
-    /// The net as a file.
+    /// The same net, residual or not: with `on`, its output is a correction the engine adds to
+    /// the hand-written evaluation ([`crate::eval::evaluate`]).
+    pub fn with_hand_written(self, on: bool) -> Network {
+        Network { residual: on, ..self }
+    }
+
+    /// Whether the engine adds this net's output to the hand-written evaluation (a residual
+    /// net) instead of using it alone. [`Network::evaluate`] is the net's part either way.
+    pub fn adds_hand_written(&self) -> bool {
+        self.residual
+    }
+
+    /// Whether the feature weights fit format 2: each a multiple of [`FEATURE_STEP`] whose
+    /// quotient is an `i8`.
+    pub fn compact(&self) -> bool {
+        self.w1.iter().all(|&w| w % FEATURE_STEP == 0 && i8::try_from(w / FEATURE_STEP).is_ok())
+    }
+
+    /// The net as a file: format 2 if [`Network::compact`], else format 1.
     pub fn to_bytes(&self) -> Vec<u8> {
+        let compact = self.compact();
         let mut out = MAGIC.to_vec();
         out.extend(VERSION.to_le_bytes());
-        out.extend([1, self.act.code()]);
+        out.extend([if compact { 2 } else { 1 } | if self.residual { RESIDUAL } else { 0 }, self.act.code()]);
         for x in [self.n as u16, self.scale as u16, QA as u16, QB as u16] {
             out.extend(x.to_le_bytes());
         }
-        out.extend(self.w1.iter().chain(&self.b1).chain(&self.w2).chain([&self.b2]).flat_map(|x| x.to_le_bytes()));
+        if compact {
+            out.extend(self.w1.iter().map(|&w| (w / FEATURE_STEP) as i8 as u8));
+        } else {
+            out.extend(self.w1.iter().flat_map(|x| x.to_le_bytes()));
+        }
+        out.extend(self.b1.iter().chain(&self.w2).chain([&self.b2]).flat_map(|x| x.to_le_bytes()));
         out
     }
 
@@ -402,7 +444,7 @@ mod tests {
         let net = random_net(16, Activation::SCReLU, 7);
         let bytes = net.to_bytes();
         assert_eq!(bytes.len(), HEADER + 2 * (INPUTS * 16 + 3 * 16 + 1));
-        assert_eq!(Network::from_bytes(&bytes), Ok(net));
+        assert_eq!(Network::from_bytes(&bytes), Ok(net.clone()));
         assert_eq!(Network::from_bytes(b"not a net"), Err(NetError::NotANet));
         assert!(matches!(Network::from_bytes(&bytes[..bytes.len() - 1]), Err(NetError::Length { .. })));
         let mut version = bytes.clone();
@@ -411,6 +453,34 @@ mod tests {
         let mut act = bytes.clone();
         act[7] = 9;
         assert!(matches!(Network::from_bytes(&act), Err(NetError::Unsupported(_))));
+        let mut format = bytes.clone();
+        format[6] = 3;
+        assert!(matches!(Network::from_bytes(&format), Err(NetError::Unsupported(_))));
+        // Format 2: feature weights that are multiples of FEATURE_STEP within i8 go as i8.
+        let (w1, b1, w2, b2) = net.weights();
+        let step = |w: i16| (w / FEATURE_STEP).clamp(-128, 127) * FEATURE_STEP;
+        let compact = Network::new(Activation::SCReLU, 400, w1.iter().map(|&w| step(w)).collect(), b1.to_vec(), w2.to_vec(), b2).unwrap();
+        assert!(compact.compact() && !net.compact());
+        let small = compact.to_bytes();
+        assert_eq!((small[6], small.len()), (2, HEADER + INPUTS * 16 + 2 * (3 * 16 + 1)));
+        assert_eq!(Network::from_bytes(&small), Ok(compact.clone()));
+        assert!(matches!(Network::from_bytes(&small[..small.len() - 1]), Err(NetError::Length { .. })));
+        // A residual net: bit 7 of the format byte, in both formats.
+        for net in [net.clone(), compact.clone()] {
+            let residual = net.clone().with_hand_written(true);
+            let file = residual.to_bytes();
+            assert_eq!(file[6] & 0x80, 0x80);
+            assert_eq!(Network::from_bytes(&file), Ok(residual));
+            assert!(!Network::from_bytes(&net.to_bytes()).unwrap().adds_hand_written());
+        }
+        // One weight off the step, or past i8 * STEP, and the file is format 1 again.
+        for w in [1, 128 * FEATURE_STEP] {
+            let mut w1 = compact.weights().0.to_vec();
+            w1[5] = w;
+            let wide = Network::new(Activation::SCReLU, 400, w1, b1.to_vec(), w2.to_vec(), b2).unwrap();
+            assert_eq!(wide.to_bytes()[6], 1);
+            assert_eq!(Network::from_bytes(&wide.to_bytes()), Ok(wide));
+        }
         // Output weights of i16::MAX on 2 x 64 SCReLU neurons could pass i32 (255^2 x 32,767 x 128).
         let n = 64;
         let overflow = Network::new(Activation::SCReLU, 400, vec![0; INPUTS * n], vec![0; n], vec![i16::MAX; 2 * n], 0);

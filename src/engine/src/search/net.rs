@@ -14,7 +14,7 @@ use crate::eval::{evaluate_cached, PawnCache};
 use crate::Position;
 
 #[cfg(feature = "nnue")]
-use crate::eval::nnue::{Accumulator, Network};
+use crate::eval::nnue::{Accumulator, Network, MAX_EVAL};
 #[cfg(feature = "nnue")]
 use crate::eval::no_mating_material;
 #[cfg(feature = "nnue")]
@@ -88,6 +88,9 @@ impl<'a> NetState<'a> {
             let score = net.output(&stack.accs[ply], pos.turn());
             // Every evaluated node checks that the search kept its accumulators in step.
             debug_assert_eq!(score, net.evaluate(pos), "accumulators out of step at ply {ply}: {}", pos.board().board_fen());
+            if net.adds_hand_written() {
+                return (score + evaluate_cached(pos, cache)).clamp(-MAX_EVAL, MAX_EVAL);
+            }
             return score;
         }
         #[cfg(not(feature = "nnue"))]
