@@ -555,7 +555,9 @@ fn attempt(p: &Position, san: &str) -> SanAttempt {
 #[test]
 fn san_attempts_are_explained_as_squares_are() {
     let start = Position::new();
-    let cases: &[(&Position, &str, &str, Option<&str>, Option<&str>)] = &[
+    // (position, SAN, reason code, culprit square, origin square)
+    type Case<'a> = (&'a Position, &'a str, &'a str, Option<&'a str>, Option<&'a str>);
+    let cases: &[Case] = &[
         (&start, "Nf4", "wrong-piece-movement", None, None),
         (&start, "Nd2", "own-piece-on-target", Some("d2"), None),
         (&start, "e5", "wrong-piece-movement", None, Some("e2")),

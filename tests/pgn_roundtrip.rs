@@ -136,10 +136,10 @@ fn the_longest_comments_the_reader_produces_round_trip() {
     // line (alone on a line of its own inside the braces) or of many words up to the limit.
     let long_semi = format!("}}{}", "x".repeat(MAX_LINE_LEN - 2));
     let text = format!(";{long_semi}\n1. e4 *\n");
-    assert_eq!(read_one(&text).root.nodes[0].comments_before, [long_semi.clone()]);
+    assert_eq!(read_one(&text).root.nodes[0].comments_before, std::slice::from_ref(&long_semi));
     let word = "y".repeat(MAX_LINE_LEN);
     let text = format!("1. e4 {{\n{word}\n}} *\n");
-    assert_eq!(read_one(&text).root.nodes[0].comments_after, [word.clone()]);
+    assert_eq!(read_one(&text).root.nodes[0].comments_after, std::slice::from_ref(&word));
     let words = "ab ".repeat(MAX_COMMENT_LEN / 3).trim_end().to_owned();
     for c in [long_semi, word, words] {
         assert!(pgn::check_comment(&c).is_ok());
@@ -486,7 +486,7 @@ fn build(plan: &Plan) -> Game {
         n.comments_after = p.after.clone();
         // A comment before a move is read as the previous move's unless something stands
         // between them (a variation), or the move starts its line.
-        if !g.root.nodes.last().is_none_or(|prev: &Node| !prev.variations.is_empty()) {
+        if g.root.nodes.last().is_some_and(|prev: &Node| prev.variations.is_empty()) {
             let prev = g.root.nodes.last_mut().unwrap();
             prev.comments_after.append(&mut n.comments_before);
         }

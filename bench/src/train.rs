@@ -357,7 +357,7 @@ fn read_float_file(bytes: &[u8]) -> Result<Net, String> {
     let act = Activation::from_code(bytes.get(7).copied().unwrap_or(9)).filter(|_| ok).ok_or("not a float net file")?;
     let n = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
     let p: Vec<f32> = bytes[nnue::HEADER..].chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
-    if p.len() != Net::len(n) || (bytes.len() - nnue::HEADER) % 4 != 0 {
+    if p.len() != Net::len(n) || !(bytes.len() - nnue::HEADER).is_multiple_of(4) {
         return Err(format!("{} floats for N = {n}", p.len()));
     }
     Ok(Net { n, act, p })
@@ -891,12 +891,6 @@ fn main() {
     println!("hand-written, K = {k:<7}  {hce_loss:.6} (at K = {}: {:.6})", cfg.scale, cp_loss(&hce, cfg.scale));
     println!("constant {mean:.4}          {constant_loss:.6}");
 }
-
-#[cfg(test)]
-#[path = "datagen.rs"]
-#[allow(dead_code)]
-/// datagen's own `pack`, which the records are decoded against (its tests run here again).
-mod datagen;
 
 #[cfg(test)]
 mod tests {

@@ -16,11 +16,11 @@ impl<'a> Bytes<'a> {
 
     /// The next byte (0 at the end).
     pub fn byte(&mut self) -> u8 {
-        self.next().unwrap_or(0)
+        self.next_byte().unwrap_or(0)
     }
 
     /// The next byte, `None` at the end.
-    pub fn next(&mut self) -> Option<u8> {
+    pub fn next_byte(&mut self) -> Option<u8> {
         let (&b, rest) = self.data.split_first()?;
         self.data = rest;
         Some(b)

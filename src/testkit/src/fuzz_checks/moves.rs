@@ -31,7 +31,7 @@ pub fn check_bytes(data: &[u8]) {
     let mut game = Game::from_position(start);
     invariants(&game, theirs.last().expect("start"), true);
     for step in 0..MAX_STEPS {
-        let Some(op) = b.next() else { break };
+        let Some(op) = b.next_byte() else { break };
         let before = game.position().clone();
         let played = match op % 8 {
             0..=2 => {
