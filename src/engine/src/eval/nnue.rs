@@ -20,8 +20,8 @@
 //!
 //! Incremental updates ([`Network::update`]): a child's accumulators are its parent's plus the
 //! rows of the pieces that appeared and minus those that left, found by comparing the two
-//! boards piece by piece (so castling, Chess960 castling, en passant and promotion need no
-//! special case). The loops are plain slices of `i16`, which the compiler turns into SIMD where
+//! boards' sets (so castling, Chess960 castling, en passant and promotion need no special
+//! case). The loops are plain slices of `i16`, which the compiler turns into SIMD where
 //! the target has it (SSE2 on every x86-64; `simd128` on WebAssembly when built with it).
 //!
 //! File format (little-endian, `rocada-train`'s): a 16-byte header, `b"RCNN"`, `u16` version 1,
@@ -286,26 +286,27 @@ impl Network {
     }
 
     /// `child`'s accumulators from its parent's (`parent` holds those of `from`): the rows of
-    /// the pieces that left are taken off, those of the pieces that appeared put on.
+    /// the pieces that left are taken off, those of the pieces that appeared put on. The
+    /// squares that changed are those where a colour's or a role's set differs (two to four
+    /// for a move); the sums wrap, so their order does not matter.
     pub fn update(&self, from: &Board, to: &Board, parent: &Accumulator, child: &mut Accumulator) {
         let n = self.n;
         child.0.clear();
         child.0.extend_from_slice(&parent.0);
-        for color in Color::ALL {
-            for role in Role::ALL {
-                let piece = Piece { color, role };
-                let (before, after) = (from.by_piece(piece), to.by_piece(piece));
-                for (squares, put) in [(before & !after, false), (after & !before, true)] {
-                    for sq in squares {
-                        for side in Color::ALL {
-                            let a = &mut child.0[side.index() * n..(side.index() + 1) * n];
-                            let row = self.row(feature(side, piece, sq));
-                            if put {
-                                add(a, row);
-                            } else {
-                                sub(a, row);
-                            }
-                        }
+        let mut changed = (from.by_color(Color::White) ^ to.by_color(Color::White)) | (from.occupied() ^ to.occupied());
+        for role in Role::ALL {
+            changed |= from.by_role(role) ^ to.by_role(role);
+        }
+        for sq in changed {
+            for (piece, put) in [(from.piece_at(sq), false), (to.piece_at(sq), true)] {
+                let Some(piece) = piece else { continue };
+                for side in Color::ALL {
+                    let a = &mut child.0[side.index() * n..(side.index() + 1) * n];
+                    let row = self.row(feature(side, piece, sq));
+                    if put {
+                        add(a, row);
+                    } else {
+                        sub(a, row);
                     }
                 }
             }
