@@ -342,10 +342,11 @@ impl Uci {
         match net {
             Ok(net) => {
                 let line = format!(
-                    "info string EvalFile {path}: a net of 768x2 -> {} -> 1, {}, scale {}",
+                    "info string EvalFile {path}: a net of 768x2 -> {} -> 1, {}, scale {}{}",
                     net.hidden(),
                     net.activation().name(),
-                    net.scale()
+                    net.scale(),
+                    if net.adds_hand_written() { ", added to the hand-written evaluation" } else { "" }
                 );
                 (EvalChange::Net(net), line)
             }
