@@ -42,8 +42,9 @@ test('the tarball holds the package files and nothing else', () => {
 // loads only through Engine.create(): the page's module 129,439 B, the engine's 77,836 B, then
 // 82,497 B with the learned evaluation (Engine.create({ net }), npx rocada-uci's EvalFile),
 // then 74,386 B without the message catalogue (a finished game's error in English only), 75,169
-// with lazy accumulator updates; its simd128 build (the one browsers and Node load) 74,762.
-const BUDGETS = { 'rocada_bg.wasm': 130_000, 'rocada_engine_bg.wasm': 75_500, 'rocada_engine_simd_bg.wasm': 75_500 };
+// with lazy accumulator updates; its simd128 build (the one browsers and Node load) 74,762;
+// then 75,524 (simd128: 75,178) reading residual nets and the compact net format.
+const BUDGETS = { 'rocada_bg.wasm': 130_000, 'rocada_engine_bg.wasm': 76_000, 'rocada_engine_simd_bg.wasm': 76_000 };
 for (const [file, budget] of Object.entries(BUDGETS)) {
   test(`the packed ${file} stays within ${budget} bytes at gzip -9`, () => {
     const wasm = readFileSync(join(ctx.app, 'node_modules/rocada', file));
