@@ -88,7 +88,7 @@ fn eval_file_says_what_the_evaluation_becomes_for_every_front_end() {
         Ok(file.clone())
     });
     assert!(matches!(change, EvalChange::Net(ref n) if n.to_bytes() == file), "{change:?}");
-    assert_eq!(line, "info string EvalFile t.nnue: a net of 768x2 -> 32 -> 1, screlu, scale 400", "{line}");
+    assert_eq!(line, "info string EvalFile t.nnue: a net of 768x2 -> 32 -> 1, screlu, scale 400");
     // A residual net says that it corrects the hand-written evaluation.
     let residual = signatures::test_net().with_hand_written(true).to_bytes();
     let (change, line) = Uci::eval_file(Some("r.nnue"), |_| Ok(residual.clone()));

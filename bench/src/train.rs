@@ -524,7 +524,6 @@ fn base_outputs(records: &[Record], scale: f64, threads: usize) -> Vec<f32> {
 }
 
 /// What one training run saw, epoch by epoch: (training loss, validation loss).
-#[derive(Default)]
 struct History {
     epochs: Vec<(f64, f64)>,
     seconds: f64,
@@ -821,11 +820,7 @@ fn main() {
                 if cfg.mirror { ", mirrored too" } else { "" },
                 if cfg.factoriser { ", factoriser" } else { "" }
             );
-            let history = if args.from.is_some() && cfg.epochs == 0 {
-                Default::default()
-            } else {
-                train(&mut net, &train_set, &valid_set, (&train_base, &valid_base), cfg)
-            };
+            let history = train(&mut net, &train_set, &valid_set, (&train_base, &valid_base), cfg);
             let sample: Vec<Features> = train_set.iter().step_by((train_set.len() / 20_000).max(1)).map(Features::of_record).collect();
             let q = quantise(&net, cfg.scale.round() as i32, &sample, args.compact)
                 .unwrap_or_else(|e| panic!("{e}"))

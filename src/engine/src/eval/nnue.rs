@@ -27,8 +27,8 @@
 //! File format (little-endian, `rocada-train`'s): a 16-byte header, `b"RCNN"`, `u16` version 1,
 //! `u8` format, `u8` activation (0 CReLU, 1 SCReLU), `u16` N, `u16` SCALE, `u16` QA (255),
 //! `u16` QB (64); then the feature weights `[768][N]` (feature-major), the hidden biases `[N]`,
-//! the output weights `[2N]` and the output bias. Format 1: all of them `i16`. Format 2 (compact,
-//! the shipped net's): the feature weights `i8`, each its `i16` weight divided by
+//! the output weights `[2N]` and the output bias. Format 1: all of them `i16`. Format 2 (compact):
+//! the feature weights `i8`, each its `i16` weight divided by
 //! [`FEATURE_STEP`], the rest `i16`; the same arithmetic once read, half the bytes.
 //! [`Network::to_bytes`] writes format 2 whenever every feature weight allows it. Bit 7 of the
 //! format byte marks a *residual* net: its output is a correction the engine adds to the
@@ -293,7 +293,9 @@ impl Network {
         let n = self.n;
         child.0.clear();
         child.0.extend_from_slice(&parent.0);
-        let mut changed = (from.by_color(Color::White) ^ to.by_color(Color::White)) | (from.occupied() ^ to.occupied());
+        // A square that fills or empties changes a role's set; a capture by the same role
+        // changes only the colour's.
+        let mut changed = from.by_color(Color::White) ^ to.by_color(Color::White);
         for role in Role::ALL {
             changed |= from.by_role(role) ^ to.by_role(role);
         }
