@@ -42,7 +42,7 @@
 //! can only flatter it), and the constant predictor's (the training set's mean target).
 //!
 //! Files (little-endian): a 16-byte header, `b"RCNN"`, `u16` version (1), `u8` format (0: f32,
-//! 1: int16), `u8` activation (0: CReLU, 1: SCReLU), `u16` N, `u16` SCALE, `u16` QA, `u16` QB
+//! 1: int16, 2: compact; bit 7 set for a residual net, in both files), `u8` activation (0: CReLU, 1: SCReLU), `u16` N, `u16` SCALE, `u16` QA, `u16` QB
 //! (255 and 64; 1 and 1 in a float file); then the feature weights `[768][N]` (feature-major:
 //! the N weights of feature 0 first), the hidden biases `[N]`, the output weights `[2N]` (the
 //! side to move's half first) and the output bias, all f32 or all i16. Quantised, the feature
@@ -73,7 +73,8 @@
 //! ([`Network::adds_hand_written`]). `--compact`: the feature weights quantised in steps of
 //! `nnue::FEATURE_STEP` within `i8`, so the file is format 2 (half the bytes). `--from F.f32`:
 //! start from that float net instead of a random one (pretraining, then training on other
-//! data); with `--epochs 0` it is only quantised again (e.g. `--compact`).
+//! data); with `--epochs 0` it is only quantised again (e.g. `--compact`). A residual float
+//! net goes on as a residual one, `--residual` or not.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -351,20 +352,23 @@ fn header(format: u8, act: Activation, n: usize, scale: i32, qa: i32, qb: i32) -
     h
 }
 
-/// A float net's file read back (what [`float_file`] writes).
-fn read_float_file(bytes: &[u8]) -> Result<Net, String> {
-    let ok = bytes.len() >= nnue::HEADER && &bytes[..4] == nnue::MAGIC && bytes[6] == 0;
+/// A float net's file read back (what [`float_file`] writes), and whether it is residual.
+fn read_float_file(bytes: &[u8]) -> Result<(Net, bool), String> {
+    let format = bytes.get(6).copied().unwrap_or(9);
+    let ok = bytes.len() >= nnue::HEADER && &bytes[..4] == nnue::MAGIC && format & !nnue::RESIDUAL == 0;
     let act = Activation::from_code(bytes.get(7).copied().unwrap_or(9)).filter(|_| ok).ok_or("not a float net file")?;
     let n = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
     let p: Vec<f32> = bytes[nnue::HEADER..].chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     if p.len() != Net::len(n) || !(bytes.len() - nnue::HEADER).is_multiple_of(4) {
         return Err(format!("{} floats for N = {n}", p.len()));
     }
-    Ok(Net { n, act, p })
+    Ok((Net { n, act, p }, format & nnue::RESIDUAL != 0))
 }
 
-fn float_file(net: &Net, scale: i32) -> Vec<u8> {
-    let mut out = header(0, net.act, net.n, scale, 1, 1);
+/// The float net's file; a residual net's format byte carries the engine's flag, so that
+/// `--from` goes on with it as one.
+fn float_file(net: &Net, scale: i32, residual: bool) -> Vec<u8> {
+    let mut out = header(if residual { nnue::RESIDUAL } else { 0 }, net.act, net.n, scale, 1, 1);
     out.extend(net.p.iter().flat_map(|x| x.to_le_bytes()));
     out
 }
@@ -786,7 +790,12 @@ fn main() {
     let valid_set: Vec<Record> = positions.iter().map(|(r, _)| *r).collect();
     eprintln!("{} training, {} validation positions", train_set.len(), valid_set.len());
     let targets: Vec<f64> = valid_set.iter().map(|r| target(r, cfg.lambda, cfg.scale)).collect();
-    let (train_base, valid_base) = if args.residual {
+    // `--from` a residual net goes on as one, with or without `--residual`.
+    let from = args.from.as_ref().map(|path| {
+        read_float_file(&std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"))).unwrap_or_else(|e| panic!("{path}: {e}"))
+    });
+    let residual = args.residual || from.as_ref().is_some_and(|(_, r)| *r);
+    let (train_base, valid_base) = if residual {
         (base_outputs(&train_set, cfg.scale, cfg.threads), base_outputs(&valid_set, cfg.scale, cfg.threads))
     } else {
         (Vec::new(), Vec::new())
@@ -799,9 +808,8 @@ fn main() {
             (q, None, None)
         }
         None => {
-            let mut net = match &args.from {
-                Some(path) => read_float_file(&std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}")))
-                    .unwrap_or_else(|e| panic!("{path}: {e}")),
+            let mut net = match from {
+                Some((net, _)) => net,
                 None => Net::random(args.hidden, args.act, cfg.seed),
             };
             eprintln!(
@@ -824,9 +832,9 @@ fn main() {
             let sample: Vec<Features> = train_set.iter().step_by((train_set.len() / 20_000).max(1)).map(Features::of_record).collect();
             let q = quantise(&net, cfg.scale.round() as i32, &sample, args.compact)
                 .unwrap_or_else(|e| panic!("{e}"))
-                .with_hand_written(args.residual);
+                .with_hand_written(residual);
             if let Some(out) = &args.out {
-                std::fs::write(format!("{out}.f32"), float_file(&net, cfg.scale.round() as i32)).expect("write the float net");
+                std::fs::write(format!("{out}.f32"), float_file(&net, cfg.scale.round() as i32, residual)).expect("write the float net");
                 std::fs::write(format!("{out}.nnue"), q.to_bytes()).expect("write the quantised net");
                 eprintln!("wrote {out}.f32 and {out}.nnue");
             }
@@ -1212,6 +1220,19 @@ mod tests {
         } else {
             -s
         }
+    }
+
+    /// A float net reads back as it was written, residual or not (so that `--from` goes on
+    /// with a residual net as one), and a quantised file is not taken for a float one.
+    #[test]
+    fn a_float_file_reads_back_with_its_residual_flag() {
+        let net = Net::random(8, Activation::SCReLU, 3);
+        for residual in [false, true] {
+            let (back, flag) = read_float_file(&float_file(&net, 400, residual)).unwrap();
+            assert_eq!((back.n, back.act, &back.p, flag), (net.n, net.act, &net.p, residual));
+        }
+        let quantised = quantise(&net, 400, &[], false).unwrap().with_hand_written(true).to_bytes();
+        assert!(read_float_file(&quantised).is_err());
     }
 
     #[test]

@@ -145,8 +145,8 @@ pub struct Network {
     residual: bool,
 }
 
-/// The format byte's flag of a residual net.
-const RESIDUAL: u8 = 0x80;
+/// The format byte's flag of a residual net (the trainer's float files carry it too).
+pub const RESIDUAL: u8 = 0x80;
 
 /// The accumulators of one position: White's view, then Black's (`2N` values).
 #[derive(Clone, Debug, PartialEq, Eq)]
