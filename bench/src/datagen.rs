@@ -72,6 +72,12 @@ struct Args {
     depth: u32,
 }
 
+/// What `--help` prints.
+const USAGE: &str = "usage: rocada-datagen --out FILE [--games N] [--nodes N] [--seed N] [--threads N] [--resume]
+                      [--random-plies N] [--net NET.nnue]
+       rocada-datagen --out FILE --expand IN.bin [--children K] [--depth D] [--seed N] [--threads N]
+(bench/src/datagen.rs and bench/README.md describe them)";
+
 fn parse_args() -> Args {
     let args: Vec<String> = std::env::args().skip(1).collect();
     parse_from(&args.iter().map(String::as_str).collect::<Vec<_>>())
@@ -106,7 +112,11 @@ fn parse_from(args: &[&str]) -> Args {
             "--expand" => a.expand = Some(value()),
             "--children" => a.children = value().parse().expect("--children K"),
             "--depth" => a.depth = value().parse().expect("--depth D"),
-            other => panic!("unknown argument {other}"),
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                std::process::exit(0);
+            }
+            other => panic!("unknown argument {other} (--help lists them)"),
         }
     }
     assert!(!a.out.is_empty(), "--out FILE is required");

@@ -677,6 +677,14 @@ struct Args {
     cfg: Config,
 }
 
+/// What `--help` prints.
+const USAGE: &str = "usage: rocada-train FILE... [--out PREFIX] [--hidden N] [--activation screlu|crelu] [--epochs N]
+                    [--batch N] [--lr X] [--lr-end X] [--weight-decay X] [--no-mirror] [--no-factoriser]
+                    [--lambda X] [--scale X] [--seed N] [--threads N] [--val-percent N] [--limit RECORDS]
+                    [--train-limit POSITIONS] [--residual] [--compact] [--from F.f32]
+       rocada-train FILE... --net NET.nnue   (measure a saved net only)
+(bench/src/train.rs and bench/README.md describe them)";
+
 fn parse_args() -> Args {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut a = Args {
@@ -739,14 +747,15 @@ fn parse_args() -> Args {
             "--residual" => a.residual = true,
             "--from" => a.from = Some(value()),
             "--out" => a.out = Some(value()),
-            f if f.starts_with("--") => panic!("unknown argument {f}"),
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                std::process::exit(0);
+            }
+            f if f.starts_with("--") => panic!("unknown argument {f} (--help lists them)"),
             file => a.files.push(file.to_string()),
         }
     }
-    assert!(
-        !a.files.is_empty(),
-        "usage: rocada-train FILE... [--hidden N] [--activation screlu|crelu] [--epochs N] [--out PREFIX] (src/train.rs)"
-    );
+    assert!(!a.files.is_empty(), "{USAGE}");
     assert!(a.cfg.threads >= 1 && a.cfg.batch >= 1 && a.hidden >= 1);
     assert!(a.cfg.scale >= 1.0 && a.cfg.scale <= u16::MAX as f64, "--scale must fit the header's u16");
     a
