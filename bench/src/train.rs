@@ -42,11 +42,12 @@
 //! can only flatter it), and the constant predictor's (the training set's mean target).
 //!
 //! Files (little-endian): a 16-byte header, `b"RCNN"`, `u16` version (1), `u8` format (0: f32,
-//! 1: int16, 2: compact; bit 7 set for a residual net, in both files), `u8` activation (0: CReLU, 1: SCReLU), `u16` N, `u16` SCALE, `u16` QA, `u16` QB
-//! (255 and 64; 1 and 1 in a float file); then the feature weights `[768][N]` (feature-major:
-//! the N weights of feature 0 first), the hidden biases `[N]`, the output weights `[2N]` (the
-//! side to move's half first) and the output bias, all f32 or all i16. Quantised, the feature
-//! weights and hidden biases are `round(w * QA)`, the output weights `round(w * QB)` and the
+//! 1: int16, 2: compact; bit 7 set for a residual net, in both files), `u8` activation (0:
+//! CReLU, 1: SCReLU), `u16` N, `u16` SCALE, `u16` QA, `u16` QB (255 and 64; 1 and 1 in a float
+//! file); then the feature weights `[768][N]` (feature-major: the N weights of feature 0
+//! first), the hidden biases `[N]`, the output weights `[2N]` (the side to move's half first)
+//! and the output bias, all f32 or all i16 (format 2: the feature weights i8, in steps of
+//! `nnue::FEATURE_STEP`). Quantised, the feature weights and hidden biases are `round(w * QA)`, the output weights `round(w * QB)` and the
 //! output bias `round(b * QA * QB)` (after a bias correction: [`quantise`]); with the
 //! clip at 1.98 every one fits i16 (the output weights even fit i8: at most 127), an accumulator
 //! (a bias and at most 32 rows) stays within +-16,665, so i16 accumulators are exact, and the
