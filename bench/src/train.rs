@@ -60,7 +60,7 @@
 //! nice -n 10 target/release/rocada-train /work/data/gen0.bin [MORE.bin ...] --out /tmp/net
 //!     [--hidden 128] [--activation screlu|crelu] [--epochs 10] [--batch 4096] [--lr 0.004]
 //!     [--lr-end 0.0004] [--weight-decay 5] [--no-mirror] [--no-factoriser] [--lambda 0.7]
-//!     [--scale 400] [--seed 1] [--threads 2] [--val-percent 10] [--limit RECORDS]
+//!     [--scale 400] [--score-scale SCALE] [--seed 1] [--threads 2] [--val-percent 10] [--limit RECORDS]
 //!     [--train-limit POSITIONS]
 //! target/release/rocada-train /work/data/gen0.bin --net /tmp/net.nnue   # measure a saved net only
 //! ```
@@ -385,6 +385,9 @@ struct Config {
     lr_end: f64,
     lambda: f64,
     scale: f64,
+    /// The scale of the scores in the target (`--score-scale`; `scale` when `None`): with a
+    /// smaller `scale`, the net's evaluation is that much smaller than the scores it learns.
+    score_scale: Option<f64>,
     seed: u64,
     threads: usize,
     /// Each position is also trained as its mirror image (files a <-> h): chess is symmetric
@@ -397,6 +400,13 @@ struct Config {
     /// Train with factor rows ([`train`]).
     factoriser: bool,
     quiet: bool,
+}
+
+impl Config {
+    /// The scale of the scores in the target.
+    fn score_scale(&self) -> f64 {
+        self.score_scale.unwrap_or(self.scale)
+    }
 }
 
 /// One thread's gradient sums (the net's layout) and which feature rows it touched.
@@ -425,7 +435,7 @@ fn backprop(net: &Net, records: &[Record], base: &[f32], batch: &[u32], cfg: &Co
         net.accumulate(&f, &mut acc);
         let y = net.output(&acc) as f64 + base_at(base, i);
         let p = sigmoid(y);
-        let e = p - target(r, cfg.lambda, cfg.scale);
+        let e = p - target(r, cfg.lambda, cfg.score_scale());
         grad.loss += e * e;
         let g = (2.0 * e * p * (1.0 - p)) as f32;
         grad.g[b2] += g;
@@ -506,7 +516,7 @@ fn net_loss(net: &Net, records: &[Record], base: &[f32], cfg: &Config) -> f64 {
             .iter()
             .map(|&i| {
                 let y = net.forward(&Features::of_record(&records[i])) as f64 + base_at(base, i);
-                (sigmoid(y) - target(&records[i], cfg.lambda, cfg.scale)).powi(2)
+                (sigmoid(y) - target(&records[i], cfg.lambda, cfg.score_scale())).powi(2)
             })
             .sum::<f64>()
     });
@@ -681,7 +691,7 @@ struct Args {
 /// What `--help` prints.
 const USAGE: &str = "usage: rocada-train FILE... [--out PREFIX] [--hidden N] [--activation screlu|crelu] [--epochs N]
                     [--batch N] [--lr X] [--lr-end X] [--weight-decay X] [--no-mirror] [--no-factoriser]
-                    [--lambda X] [--scale X] [--seed N] [--threads N] [--val-percent N] [--limit RECORDS]
+                    [--lambda X] [--scale X] [--score-scale X] [--seed N] [--threads N] [--val-percent N] [--limit RECORDS]
                     [--train-limit POSITIONS] [--residual] [--compact] [--from F.f32]
        rocada-train FILE... --net NET.nnue   (measure a saved net only)
 (bench/src/train.rs and bench/README.md describe them)";
@@ -707,6 +717,7 @@ fn parse_args() -> Args {
             lr_end: 0.0004,
             lambda: 0.7,
             scale: 400.0,
+            score_scale: None,
             seed: 1,
             threads,
             mirror: true,
@@ -733,6 +744,7 @@ fn parse_args() -> Args {
             "--lr-end" => a.cfg.lr_end = value().parse().expect("--lr-end X"),
             "--lambda" => a.cfg.lambda = value().parse().expect("--lambda X"),
             "--scale" => a.cfg.scale = value().parse().expect("--scale CP"),
+            "--score-scale" => a.cfg.score_scale = Some(value().parse().expect("--score-scale CP")),
             "--seed" => a.cfg.seed = value().parse().expect("--seed N"),
             "--threads" => a.cfg.threads = value().parse().expect("--threads N"),
             "--val-percent" => a.val_percent = value().parse().expect("--val-percent P"),
@@ -799,7 +811,7 @@ fn main() {
     }
     let valid_set: Vec<Record> = positions.iter().map(|(r, _)| *r).collect();
     eprintln!("{} training, {} validation positions", train_set.len(), valid_set.len());
-    let targets: Vec<f64> = valid_set.iter().map(|r| target(r, cfg.lambda, cfg.scale)).collect();
+    let targets: Vec<f64> = valid_set.iter().map(|r| target(r, cfg.lambda, cfg.score_scale())).collect();
     // `--from` a residual net goes on as one, with or without `--residual`.
     let from = args.from.as_ref().map(|path| {
         read_float_file(&std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"))).unwrap_or_else(|e| panic!("{path}: {e}"))
@@ -823,7 +835,7 @@ fn main() {
                 None => Net::random(args.hidden, args.act, cfg.seed),
             };
             eprintln!(
-                "training N = {} ({}), {} epochs, batch {}, lr {} -> {}, weight decay {}, lambda {}, scale {}, seed {}, {} threads{}{}",
+                "training N = {} ({}), {} epochs, batch {}, lr {} -> {}, weight decay {}, lambda {}, scale {} (scores {}), seed {}, {} threads{}{}",
                 net.n,
                 net.act.name(),
                 cfg.epochs,
@@ -833,6 +845,7 @@ fn main() {
                 cfg.decay,
                 cfg.lambda,
                 cfg.scale,
+                cfg.score_scale(),
                 cfg.seed,
                 cfg.threads,
                 if cfg.mirror { ", mirrored too" } else { "" },
@@ -869,7 +882,7 @@ fn main() {
     let quant_loss = cp_loss(&quant_cps, quant.scale() as f64);
     let hce: Vec<(f64, f64)> = positions.iter().zip(&targets).map(|((_, p), t)| (evaluate(p) as f64, *t)).collect();
     let (k, hce_loss) = best_scale(&hce);
-    let mean = train_set.iter().map(|r| target(r, cfg.lambda, cfg.scale)).sum::<f64>() / train_set.len().max(1) as f64;
+    let mean = train_set.iter().map(|r| target(r, cfg.lambda, cfg.score_scale())).sum::<f64>() / train_set.len().max(1) as f64;
     let constant_loss = targets.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / targets.len().max(1) as f64;
 
     println!("validation positions     {}", valid_set.len());
@@ -971,6 +984,7 @@ mod tests {
             lr_end: 0.001,
             lambda: 1.0,
             scale: 400.0,
+            score_scale: None,
             seed: 7,
             threads,
             mirror: false,
@@ -1185,6 +1199,21 @@ mod tests {
         let exact: Vec<(f64, f64)> = valid.iter().map(|r| (target_cp(r), target(r, 1.0, 400.0))).collect();
         let (k, l) = best_scale(&exact);
         assert!((k - 400.0).abs() <= 1.0 && l < 1e-9, "K {k}, loss {l}");
+    }
+
+    /// `--scale 200 --score-scale 400`: the net learns `sigmoid(score / 400)` with its own
+    /// output read as `sigmoid(eval / 200)`, so its evaluation is half the scores (the scale fit
+    /// of its quantised evaluation against the targets finds about 200, not 400).
+    #[test]
+    fn a_smaller_scale_than_the_scores_makes_a_smaller_evaluation() {
+        let (train_set, valid) = (material_records(12_000, 6), material_records(2_000, 7));
+        let cfg = Config { epochs: 15, scale: 200.0, score_scale: Some(400.0), ..quiet_config(2) };
+        let mut net = Net::random(32, Activation::SCReLU, 1);
+        train(&mut net, &train_set, &valid, (&[], &[]), &cfg);
+        let q = quantise(&net, 200, &[], false).unwrap();
+        let cps: Vec<(f64, f64)> = valid.iter().map(|r| (q.evaluate(&decode(r).unwrap()) as f64, target(r, 1.0, 400.0))).collect();
+        let (k, _) = best_scale(&cps);
+        assert!((k - 200.0).abs() < 20.0, "K {k}");
     }
 
     /// `--residual`: the net learns what the hand-written evaluation misses. Records scored
