@@ -8,7 +8,8 @@
 //! - `negamax`: the principal variation search (its steps numbered like Stockfish's);
 //! - `qsearch`: captures until the position is quiet;
 //! - `ordering`: the staged move picker and history tables; `see`: static exchange evaluation;
-//!   `correction`: static evaluation corrections learned by pawn structure;
+//!   `correction`: static evaluation corrections learned by pawn structure and by each
+//!   side's other pieces;
 //!   `gives_check`: whether a move checks, before it is played;
 //! - `tt`: the transposition table; [`params`]: every tunable number;
 //! - `net`: the learned evaluation as the search sees it (accumulators by ply; the `nnue`

@@ -288,8 +288,8 @@ impl<'a> Worker<'a> {
         }
 
         // Step 5. Static evaluation: the evaluation (`raw_eval`, which the table keeps),
-        // corrected by pawn structure (`static_eval`), then refined by the table's score when
-        // its bound allows (`eval`).
+        // corrected by what the search learned of its pawns and pieces (`static_eval`), then
+        // refined by the table's score when its bound allows (`eval`).
         let raw_eval = match tt {
             _ if in_check => -INFINITE,
             Some(t) => t.eval,

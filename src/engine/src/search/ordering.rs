@@ -109,7 +109,7 @@ pub struct History {
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     /// Counter moves: [moved piece (colour * 6 + role)][destination] of the previous move.
     counter: [[Option<Move>; 64]; 12],
-    /// Static evaluation corrections by pawn structure.
+    /// Static evaluation corrections by pawn structure and by each side's other pieces.
     pub correction: Correction,
 }
 
