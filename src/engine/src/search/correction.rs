@@ -115,7 +115,7 @@ mod tests {
         assert!(third(c.apply(&pos("4k3/p1p5/8/8/8/8/PP6/3K4 w - - 0 1"), 0)));
         // ... and two thirds with other pawns, the same pieces.
         assert!((c.apply(&pos("4k3/p1p5/8/8/8/8/PP6/4K3 w - - 0 1"), 0) - 100 / 3).abs() <= 1);
-        // Other side to move, nothing shared: untouched.
+        // Other side to move, or nothing shared: untouched.
         assert_eq!(c.apply(&pos("4k3/pp6/8/8/8/8/PP6/4K3 b - - 0 1"), 10), 10);
         assert_eq!(c.apply(&pos("3rk3/p1p5/8/8/8/8/PP6/3QK3 w - - 0 1"), 10), 10);
         c.clear();
