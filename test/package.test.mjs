@@ -43,8 +43,11 @@ test('the tarball holds the package files and nothing else', () => {
 // 82,497 B with the learned evaluation (Engine.create({ net }), npx rocada-uci's EvalFile),
 // then 74,386 B without the message catalogue (a finished game's error in English only), 75,169
 // with lazy accumulator updates; its simd128 build (the one browsers and Node load) 74,762;
-// then 75,524 (simd128: 75,178) reading residual nets and the compact net format.
-const BUDGETS = { 'rocada_bg.wasm': 130_000, 'rocada_engine_bg.wasm': 76_000, 'rocada_engine_simd_bg.wasm': 76_000 };
+// then 75,524 (simd128: 75,178) reading residual nets and the compact net format; 75,943
+// (75,634) with the correction by pieces, then 76,152 (75,805) with the 50-move scaling of the
+// evaluation, which the budget of 76,000 could not take: 76,500 (a page with the engine
+// downloads about 210,000 B in all at gzip -9, against Lozza's 292,489).
+const BUDGETS = { 'rocada_bg.wasm': 130_000, 'rocada_engine_bg.wasm': 76_500, 'rocada_engine_simd_bg.wasm': 76_500 };
 for (const [file, budget] of Object.entries(BUDGETS)) {
   test(`the packed ${file} stays within ${budget} bytes at gzip -9`, () => {
     const wasm = readFileSync(join(ctx.app, 'node_modules/rocada', file));

@@ -35,6 +35,22 @@ const MATES: [(&str, &str, i32); 6] = [
 ];
 
 #[test]
+fn a_lead_that_makes_no_progress_is_worth_less_as_the_fifty_move_rule_nears() {
+    // A rook up, the pawns blocked, nothing to take within the search: the same position after
+    // 0, 50 and 90 halfmoves without a capture or a pawn move.
+    let score = |halfmoves: u32| match search(&pos(&format!("4k3/8/p7/P7/8/8/8/R3K3 w - - {halfmoves} 60")), Limits::depth(2)).score {
+        Score::Cp(cp) => cp as f64,
+        other => panic!("{other:?}"),
+    };
+    let (fresh, half, late) = (score(0), score(50), score(90));
+    assert!(fresh > 300.0, "{fresh}");
+    // The evaluation is scaled by (200 - halfmoves) / 200: by 3/4 at 50, by 11/20 at 90 (one
+    // ply later, one halfmove more).
+    assert!((half / fresh - 0.75).abs() < 0.03, "{fresh} {half}");
+    assert!((late / fresh - 0.55).abs() < 0.03, "{fresh} {late}");
+}
+
+#[test]
 fn mates_in_one_are_played() {
     for (name, fen) in MATE_IN_1 {
         let p = pos(fen);

@@ -6,10 +6,10 @@
 use rocada::eval::nnue::{Activation, Network, INPUTS};
 
 /// `rocada-uci bench` at the default depth (`BENCH_DEPTH`): the hand-written evaluation.
-pub const SIGNATURE: u64 = 501799;
+pub const SIGNATURE: u64 = 515052;
 
 /// The bench with [`test_net`] at depth [`NET_DEPTH`].
-pub const NET_SIGNATURE: u64 = 121412;
+pub const NET_SIGNATURE: u64 = 108680;
 
 /// The depth of the net's bench.
 pub const NET_DEPTH: u32 = 8;

@@ -6,7 +6,7 @@
 //! 2. count the node and poll for a stop;
 //! 3. draws (repetition, 50 moves, no mating material) and mate distance pruning;
 //! 4. transposition table probe and cut-off;
-//! 5. static evaluation;
+//! 5. static evaluation (drawn towards 0 as the 50-move rule nears, then corrected);
 //! 6. reverse futility pruning;
 //! 7. razoring;
 //! 8. null move pruning (not when the table's upper bound is below beta);
@@ -33,7 +33,7 @@ use super::tt::{Tt, TtHit};
 use super::{Bound, Limits, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::eval::{no_mating_material, PawnCache};
 use crate::time::TimeSource;
-use crate::{Move, Position, Role};
+use crate::{Color, Move, Position, Role};
 use arrayvec::ArrayVec;
 
 /// The triangular principal variation table: row `ply` holds the best line from `ply`.
@@ -175,10 +175,19 @@ impl<'a> Worker<'a> {
     }
 
     /// The static evaluation of `pos`, searched at `ply`, for the side to move (the net's,
-    /// if the search has one).
+    /// if the search has one), drawn towards 0 as the 50-move rule nears, but against a bare
+    /// king: a mate there takes up to 33 moves without a capture or a pawn move, and the
+    /// scaling would tell the search that its progress is worth less.
     #[inline]
     pub fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
-        self.net.evaluate(pos, ply, self.pawn_cache)
+        let eval = self.net.evaluate(pos, ply, self.pawn_cache);
+        let b = pos.board();
+        let others = b.occupied() & !b.by_role(Role::King);
+        if (others & b.by_color(Color::White)).is_empty() || (others & b.by_color(Color::Black)).is_empty() {
+            return eval;
+        }
+        let halfmoves = pos.halfmoves().min(100) as i32;
+        eval * (p::FIFTY_MOVE_SCALE - halfmoves) / p::FIFTY_MOVE_SCALE
     }
 
     /// Milliseconds since the search started.

@@ -116,6 +116,11 @@ pub const CORRECTION_MAX_WEIGHT: i32 = 16;
 /// See `CORRECTION_MAX_WEIGHT`.
 pub const CORRECTION_WEIGHT_SCALE: i32 = 256;
 
+/// The static evaluation is scaled by `(FIFTY_MOVE_SCALE - halfmoves) / FIFTY_MOVE_SCALE`
+/// (halfmoves since the last capture or pawn move, at most 100): half of it is left when the
+/// 50-move rule would end the game, so the search prefers progress to shuffling a lead.
+pub const FIFTY_MOVE_SCALE: i32 = 200;
+
 /// Delta pruning in quiescence: skip a capture whose gain cannot lift the score to alpha
 /// with this margin.
 pub const QS_DELTA_MARGIN: i32 = 200;
