@@ -12,7 +12,8 @@
 //!   one build of 2026-12-01; the build with correction history and the evaluation re-tuned
 //!   on 780,228 positions finds it at 194,000 nodes and solves all 1127 at 1 s; 9b00ea2's
 //!   at 1,694,000 nodes (0.8 s), and 946f435's, with correction by pieces as well as pawns,
-//!   at 3,021,000 (2.2 s: 1126 / 1127 at 1 s): which pruning hides it is luck of the tree;
+//!   at 3,021,000 (2.2 s: 1126 / 1127 at 1 s), c26bdcf's, with the 50-move scaling, within
+//!   1 s again (1127 / 1127): which pruning hides it is luck of the tree;
 //! - `mate_suite_full` (`#[ignore]`, release): every position at 1 s each, at least 99%:
 //!   `cargo test --release --test tactics -- --ignored`.
 
