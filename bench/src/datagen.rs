@@ -13,10 +13,11 @@
 //!
 //! Format: 32-byte records, described in `record.rs` (shared with `rocada-train`).
 //!
-//! Resuming: game `n` of a run is seeded by `seed * 2^32 + n`; the output is only ever appended
-//! whole games at a time, and `OUT.state` holds the number of games already written, so a run
-//! stopped at any point goes on with `--resume`. Threads (`--threads`, default all cores) take
-//! game numbers from one counter and write whole games under a lock.
+//! Resuming: game `n` of a run is seeded by `seed * 2^32 + n`. Threads (`--threads`, default
+//! all cores) take game numbers from one counter; the games are written in number order, and
+//! `OUT.state` says how many there are and where the last ends (`output.rs`), so a run stopped
+//! at any point goes on with `--resume`, and the file is the same bytes however many threads
+//! made it and however often it was stopped.
 //!
 //! ```text
 //! cargo run --release -p rocada-bench --bin rocada-datagen -- --out data/gen1.bin --games 100000 --nodes 5000 --seed 1 [--threads 2] [--resume] [--net gen0.nnue]
@@ -33,7 +34,7 @@
 //! search each instead of `--nodes`): many positions, judged by little more than the
 //! evaluation, for pretraining a net before it learns the deeper scores of the games (the
 //! trainer's `--from`). Record `i`'s children depend only on `--seed` and `i`; threads take
-//! blocks of records and write each block whole, so the file's order may vary between runs.
+//! blocks of records, written in block order, so the file is the same for any `--threads`.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -41,14 +42,15 @@ use rocada::eval::nnue::Network;
 use rocada::game::dead_position;
 use rocada::search::{Limits, Score, Search};
 use rocada::{Color, Move, Position};
-use std::fs::OpenOptions;
-use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+#[path = "output.rs"]
+mod output;
 #[path = "record.rs"]
 mod record;
+use output::Output;
 use record::{decode, pack, Record, RECORD};
 
 /// Adjudicated as a win past this score (centipawns) for 8 plies.
@@ -230,8 +232,8 @@ fn expand(args: &Args, input: &str) {
     const BLOCK: usize = 4096;
     let bytes = std::fs::read(input).unwrap_or_else(|e| panic!("--expand {input}: {e}"));
     let records: Arc<Vec<Record>> = Arc::new(bytes.chunks_exact(RECORD).map(|c| c.try_into().expect("32 bytes")).collect());
-    let file = OpenOptions::new().create(true).write(true).truncate(true).open(&args.out).expect("open --out");
-    let sink = Arc::new(Mutex::new((file, 0u64, 0u64)));
+    let out = Output::open(&args.out, false).unwrap_or_else(|e| panic!("--out {}: {e}", args.out));
+    let sink = Arc::new(Mutex::new((out, 0u64, 0u64)));
     let next = Arc::new(AtomicU64::new(0));
     let started = Instant::now();
     eprintln!(
@@ -255,7 +257,7 @@ fn expand(args: &Args, input: &str) {
                     let out = expand_block(chunk, (block * BLOCK) as u64, args, &mut search);
                     let mut guard = sink.lock().expect("sink");
                     let (file, done, positions) = &mut *guard;
-                    file.write_all(&out.concat()).expect("write");
+                    file.finish(block as u64, out.concat()).expect("write --out");
                     *done += chunk.len() as u64;
                     *positions += out.len() as u64;
                     let secs = started.elapsed().as_secs_f64();
@@ -264,8 +266,7 @@ fn expand(args: &Args, input: &str) {
             });
         }
     });
-    let (file, done, positions) = &mut *sink.lock().expect("sink");
-    file.flush().expect("flush");
+    let (_, done, positions) = &*sink.lock().expect("sink");
     eprintln!("done: {done} records, {positions} positions in {:.0} s", started.elapsed().as_secs_f64());
 }
 
@@ -278,11 +279,9 @@ fn main() {
     if let Some(input) = &args.expand {
         return expand(&args, input);
     }
-    let state_path = format!("{}.state", args.out);
-    let start_game =
-        if args.resume { std::fs::read_to_string(&state_path).ok().and_then(|s| s.trim().parse::<u64>().ok()).unwrap_or(0) } else { 0 };
-    let file = OpenOptions::new().create(true).append(args.resume).write(true).truncate(!args.resume).open(&args.out).expect("open --out");
-    let sink = Arc::new(Mutex::new((file, start_game, 0u64)));
+    let out = Output::open(&args.out, args.resume).unwrap_or_else(|e| panic!("--out {}: {e}", args.out));
+    let (start_game, start_bytes) = (out.next_game(), out.bytes());
+    let sink = Arc::new(Mutex::new(out));
     let next = Arc::new(AtomicU64::new(start_game));
     let started = Instant::now();
     let net = args.net.as_ref().map(|path| {
@@ -303,31 +302,24 @@ fn main() {
     let workers: Vec<_> = (0..args.threads)
         .map(|_| {
             let (sink, next, net) = (Arc::clone(&sink), Arc::clone(&next), Arc::clone(&net));
-            let (nodes, games, seed, plies, state_path) = (args.nodes, args.games, args.seed, args.random_plies, state_path.clone());
+            let (nodes, games, seed, plies) = (args.nodes, args.games, args.seed, args.random_plies);
             std::thread::spawn(move || loop {
                 let n = next.fetch_add(1, Ordering::SeqCst);
                 if n >= games {
                     return;
                 }
                 let records = play_game(seed.wrapping_mul(1 << 32).wrapping_add(n), nodes, plies, net.as_ref().as_ref());
-                let mut guard = sink.lock().expect("sink");
-                let (file, done, positions) = &mut *guard;
                 let bytes: Vec<u8> = records.iter().flatten().copied().collect();
-                file.write_all(&bytes).expect("write");
-                *done += 1;
-                *positions += records.len() as u64;
-                // Games finish out of order; the state counts finished games, so a resumed
-                // run may replay a few games whose numbers were taken but not finished.
-                if *done % 16 == 0 {
-                    file.flush().expect("flush");
-                    std::fs::write(&state_path, format!("{}\n", *done)).expect("state");
+                let mut out = sink.lock().expect("sink");
+                let written = out.finish(n, bytes).expect("write --out");
+                let done = out.next_game();
+                if done / 16 > (done - written) / 16 {
                     let secs = started.elapsed().as_secs_f64();
+                    let positions = (out.bytes() - start_bytes) / RECORD as u64;
                     eprintln!(
-                        "{} games, {} positions this run, {:.0} positions/s, {:.2} games/s",
-                        done,
-                        positions,
-                        *positions as f64 / secs,
-                        (*done - start_game) as f64 / secs
+                        "{done} games, {positions} positions this run, {:.0} positions/s, {:.2} games/s",
+                        positions as f64 / secs,
+                        (done - start_game) as f64 / secs
                     );
                 }
             })
@@ -336,10 +328,9 @@ fn main() {
     for w in workers {
         w.join().expect("worker");
     }
-    let (file, done, positions) = &mut *sink.lock().expect("sink");
-    file.flush().expect("flush");
-    std::fs::write(&state_path, format!("{done}\n")).expect("state");
-    eprintln!("done: {done} games, {positions} positions this run in {:.0} s", started.elapsed().as_secs_f64());
+    let out = sink.lock().expect("sink");
+    let positions = (out.bytes() - start_bytes) / RECORD as u64;
+    eprintln!("done: {} games, {positions} positions this run in {:.0} s", out.next_game(), started.elapsed().as_secs_f64());
 }
 
 #[cfg(test)]
