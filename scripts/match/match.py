@@ -64,6 +64,29 @@ def elo_from_score(s):
     return -400.0 * math.log10(1.0 / s - 1.0)
 
 
+def summary(wins, draws, losses):
+    """The score line and the Elo line of a match (or of several summed: scripts/match/combine.py):
+    the 95% interval from the games' own variance (each game 1, 1/2 or 0)."""
+    n = wins + draws + losses
+    score = (wins + draws / 2) / n
+    var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
+    se = math.sqrt(var / n) if n > 1 else 0.0
+    lo, hi = max(score - 1.96 * se, 0.0), min(score + 1.96 * se, 1.0)
+    return ("+%d =%d -%d  score %.1f/%d = %.1f%%" % (wins, draws, losses, wins + draws / 2, n, 100 * score),
+            "Elo difference %+.0f (95%%: %+.0f .. %+.0f)" % (elo_from_score(score), elo_from_score(lo), elo_from_score(hi)),
+            (score, lo, hi))
+
+
+def evaluation(info):
+    """The mover's last reported score and depth, as cutechess writes them in a PGN
+    (`+0.35/12`, `#-3/20`), or None when the engine reported neither."""
+    score, depth = info.get("score"), info.get("depth")
+    if score is None or depth is None:
+        return None
+    pov = score.relative
+    return ("#%d" % pov.mate() if pov.is_mate() else "%+.2f" % (pov.score() / 100)) + "/%d" % depth
+
+
 def bench_nps(path, runs=3):
     """The median nodes per second of `path bench` over `runs` runs (None if it has no bench):
     Rocada's strength depends on the machine's speed at the time, Stockfish's skill levels
@@ -130,7 +153,7 @@ def play_game(engines, names, opening, args):
             limit = chess.engine.Limit(time=args.movetime / 1000.0)
         start = time.monotonic()
         # `game` makes python-chess send ucinewgame when a new game starts.
-        play = engines[side].play(board, limit, game=game)
+        play = engines[side].play(board, limit, game=game, info=chess.engine.INFO_BASIC | chess.engine.INFO_SCORE)
         spent = time.monotonic() - start
         if args.tc:
             clock[side] -= spent
@@ -145,7 +168,8 @@ def play_game(engines, names, opening, args):
             break
         board.push(play.move)
         node = node.add_variation(play.move)
-        node.comment = "%.0f ms%s" % (spent * 1000, " clock %.2f s" % clock[side] if args.tc else "")
+        said = evaluation(play.info)
+        node.comment = "%s%.0f ms%s" % (said + " " if said else "", spent * 1000, " clock %.2f s" % clock[side] if args.tc else "")
     game.headers["Result"] = result
     game.headers["Termination"] = termination
     return result, game
@@ -202,7 +226,6 @@ def main():
     opp_name = os.path.basename(shlex.split(args.opponent)[-1]) + (" elo %d" % args.elo if args.elo else "")
 
     wins = draws = losses = 0
-    points = []
     pgn_out = open(args.pgn, "w") if args.pgn else None
     nodes_text = "nodes %d" % args.nodes + (" (opponent %d)" % args.opponent_nodes if args.opponent_nodes else "") if args.nodes else ""
     tc_text = ("tc " + args.tc) if args.tc else nodes_text if args.nodes else ("movetime %d ms" % args.movetime)
@@ -218,15 +241,11 @@ def main():
             names = ("rocada", opp_name) if rocada_white else (opp_name, "rocada")
             result, game = play_game(engines, names, opening, args)
             if result == "1/2-1/2":
-                x = 0.5
                 draws += 1
             elif (result == "1-0") == rocada_white:
-                x = 1.0
                 wins += 1
             else:
-                x = 0.0
                 losses += 1
-            points.append(x)
             print("game %2d  %-22s %-22s %-7s %s" % (g + 1, names[0], names[1], result, game.headers["Termination"]), flush=True)
             if pgn_out:
                 print(game, file=pgn_out, end="\n\n", flush=True)
@@ -237,13 +256,9 @@ def main():
     speed_after = bench_nps(args.engine)
     if speed_after:
         print("\nrocada bench after the games: %d nodes/s (median of 3)" % speed_after)
-    n = len(points)
-    score = sum(points) / n
-    var = sum((x - score) ** 2 for x in points) / n
-    se = math.sqrt(var / n) if n > 1 else 0.0
-    lo, hi = max(score - 1.96 * se, 0.0), min(score + 1.96 * se, 1.0)
-    print("\n+%d =%d -%d  score %.1f/%d = %.1f%%" % (wins, draws, losses, sum(points), n, 100 * score))
-    print("Elo difference %+.0f (95%%: %+.0f .. %+.0f)" % (elo_from_score(score), elo_from_score(lo), elo_from_score(hi)))
+    score_line, elo_line, (score, lo, hi) = summary(wins, draws, losses)
+    print("\n" + score_line)
+    print(elo_line)
     if args.elo:
         print("Rocada estimate: %.0f (95%%: %.0f .. %.0f) on stockfish's UCI_Elo scale"
               % (args.elo + elo_from_score(score), args.elo + elo_from_score(lo), args.elo + elo_from_score(hi)))

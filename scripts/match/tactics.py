@@ -35,8 +35,6 @@ def main():
     ap.add_argument("--verbose", action="store_true", help="print every failure")
     args = ap.parse_args()
 
-    engine = chess.engine.SimpleEngine.popen_uci([args.engine])
-    engine.configure({"Hash": args.hash})
     lines = [l.strip() for l in open(args.epd) if l.strip() and not l.startswith("#")]
     if args.limit:
         lines = lines[: args.limit]
@@ -44,22 +42,31 @@ def main():
     failures = []
     start = time.time()
     limit = chess.engine.Limit(nodes=args.nodes) if args.nodes else chess.engine.Limit(time=args.movetime / 1000.0)
-    for line in lines:
-        board, ops = chess.Board.from_epd(line)
-        info = engine.analyse(board, limit, game=object())
-        move = info["pv"][0] if info.get("pv") else None
-        ok = False
-        if "dm" in ops:
-            mate = info["score"].pov(board.turn).mate()
-            ok = move is not None and mate is not None and 0 < mate <= int(ops["dm"])
-        elif "bm" in ops:
-            ok = move in ops["bm"]
-        elif "am" in ops:
-            ok = move is not None and move not in ops["am"]
-        solved += ok
-        if not ok:
-            failures.append("%s: played %s, score %s" % (ops.get("id", board.fen()), board.san(move) if move else None, info.get("score")))
-    engine.quit()
+    boards = [chess.Board.from_epd(line) for line in lines]
+    for board, ops in boards:
+        if not board.is_valid():
+            raise SystemExit("%s: not a legal position (%s)" % (ops.get("id", board.fen()), board.status()))
+    engine = chess.engine.SimpleEngine.popen_uci([args.engine])
+    try:
+        engine.configure({"Hash": args.hash})
+        for board, ops in boards:
+            info = engine.analyse(board, limit, game=object())
+            move = info["pv"][0] if info.get("pv") else None
+            # An engine that reported no score or line has not solved the position.
+            score = info.get("score")
+            ok = False
+            if "dm" in ops:
+                mate = score.pov(board.turn).mate() if score else None
+                ok = move is not None and mate is not None and 0 < mate <= int(ops["dm"])
+            elif "bm" in ops:
+                ok = move in ops["bm"]
+            elif "am" in ops:
+                ok = move is not None and move not in ops["am"]
+            solved += ok
+            if not ok:
+                failures.append("%s: played %s, score %s" % (ops.get("id", board.fen()), board.san(move) if move else None, score))
+    finally:
+        engine.quit()
     n = len(lines)
     if args.verbose:
         for f in failures:
