@@ -12,7 +12,7 @@
 #   7. the demo page: tsc --noEmit and vite build
 #   8. UCI through python-chess: test/uci_python.py against the native rocada-uci (release
 #      build) and npx rocada-uci's script over pkg/ (its "test result:" line is counted)
-#   9. the measuring scripts (scripts/match/: match.py, combine.py, tactics.py):
+#   9. the measuring scripts (scripts/match/: match.py, combine.py, pgnstats.py, tactics.py):
 #      test/match_scripts.py, with the native rocada-uci on both sides (counted the same way)
 # A failing test step does not stop the later ones; a failing bootstrap or build does. The last
 # line is "N passed, N failed" (cargo and node tests counted one by one, tsc and vite build as

@@ -6,6 +6,8 @@ runs them, with the native rocada-uci (release build) on both sides:
     games' results counted from Rocada's side, and the PGN has every engine move with the
     mover's score and depth and its time (`+0.35/12 41 ms`), as cutechess writes them;
   - match.py on a clock: the comments carry the mover's clock as well;
+  - pgnstats.py over those PGNs: the games, points and endings, and a median clock, depth and
+    time recomputed from the comments;
   - combine.py: the sum of several logs, its score and 95% interval checked against the same
     figures computed here game by game; a log without a result is refused;
   - tactics.py: `dm`, `bm` and `am` positions, one of them with a wrong `bm` that must count as
@@ -19,6 +21,7 @@ form, which scripts/test.sh counts.
 import math
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -110,6 +113,38 @@ def match_on_a_clock(tmp):
             check(0 < seconds <= 2.02 + 20 * 0.02, "a clock of %s s" % seconds)
 
 
+def pgnstats_reads_the_games(tmp):
+    """pgnstats.py over the two matches' PGNs: the games, Rocada's points, the endings, and a
+    median clock, depth and time recomputed here from the comments."""
+    paths = [os.path.join(tmp, "nodes.pgn"), os.path.join(tmp, "clock.pgn")]
+    check(all(os.path.exists(p) for p in paths), "the match tests' PGNs")
+    games = [g for p in paths for g in games_of(p)]
+    status, out = run("pgnstats.py", *paths, "--moves", "6,9")
+    check(status == 0, "pgnstats.py failed:\n" + out)
+    points = sum(rocada_points(g) for g in games)
+    check("%d games, Rocada %.1f points" % (len(games), points) in out, out)
+    endings = re.search(r"^endings: (.*)$", out, re.M)
+    check(endings and sum(int(x.rsplit(" ", 1)[1]) for x in endings.group(1).split(", ")) == len(games), out)
+    lengths = re.findall(r"^  \S+ moves +(\d+) games", out, re.M)
+    check(sum(map(int, lengths)) == len(games), "every game in one length class:\n" + out)
+    # Rocada's moves at move 6, with either colour (the mover is the side to move before it).
+    clocks, depths, times = [], [], []
+    for g in games:
+        for node in played_moves(g):
+            board = node.parent.board()
+            mover = g.headers["White"] if board.turn == chess.WHITE else g.headers["Black"]
+            if board.fullmove_number == 6 and mover == "rocada":
+                said, ms = node.comment.split(" ")[:2]
+                depths.append(int(said.split("/")[1]))
+                times.append(int(ms))
+                if " clock " in node.comment:
+                    clocks.append(float(node.comment.split(" clock ")[1].split()[0]))
+    check(depths and clocks, "rocada's moves at move 6")
+    line = re.search(r"^rocada medians: move 6: (.*?)(;|$)", out, re.M)
+    expected = "%d ms, depth %g, clock %.2f s" % (statistics.median(times), statistics.median(depths), statistics.median(clocks))
+    check(line and line.group(1) == expected, "rocada at move 6: %r, expected %r" % (line and line.group(1), expected))
+
+
 def expected_lines(wins, draws, losses):
     """The score and its interval, game by game, as a list of points (not match.summary)."""
     points = [1.0] * wins + [0.5] * draws + [0.0] * losses
@@ -166,7 +201,7 @@ def tactics_counts_solutions(tmp):
 
 
 def main():
-    checks = [match_at_fixed_nodes, match_on_a_clock, combine_sums_logs, tactics_counts_solutions]
+    checks = [match_at_fixed_nodes, match_on_a_clock, pgnstats_reads_the_games, combine_sums_logs, tactics_counts_solutions]
     passed = failed = 0
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
