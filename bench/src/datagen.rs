@@ -256,8 +256,8 @@ fn expand(args: &Args, input: &str) {
                     let Some(chunk) = records.chunks(BLOCK).nth(block) else { return };
                     let out = expand_block(chunk, (block * BLOCK) as u64, args, &mut search);
                     let mut guard = sink.lock().expect("sink");
-                    let (file, done, positions) = &mut *guard;
-                    file.finish(block as u64, out.concat()).expect("write --out");
+                    let (output, done, positions) = &mut *guard;
+                    output.finish(block as u64, out.concat()).expect("write --out");
                     *done += chunk.len() as u64;
                     *positions += out.len() as u64;
                     let secs = started.elapsed().as_secs_f64();
