@@ -25,11 +25,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
-import traceback
 
 import chess
 import chess.pgn
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+import runner  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MATCH = os.path.join(ROOT, "scripts", "match")
@@ -201,24 +202,9 @@ def tactics_counts_solutions(tmp):
 
 
 def main():
-    checks = [match_at_fixed_nodes, match_on_a_clock, pgnstats_reads_the_games, combine_sums_logs, tactics_counts_solutions]
-    passed = failed = 0
-    t0 = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
-        for fn in checks:
-            t = time.monotonic()
-            try:
-                fn(tmp)
-                passed += 1
-                print(f"test match_scripts::{fn.__name__} ... ok ({time.monotonic() - t:.1f}s)", flush=True)
-            except Exception as err:
-                failed += 1
-                print(f"test match_scripts::{fn.__name__} ... FAILED: {err}", flush=True)
-                traceback.print_exc(limit=3)
-    status = "ok" if failed == 0 else "FAILED"
-    print(f"\ntest result: {status}. {passed} passed; {failed} failed; 0 ignored; 0 measured; 0 filtered out; finished in {time.monotonic() - t0:.2f}s")
-    sys.exit(1 if failed else 0)
-
+        runner.run([(f"match_scripts::{fn.__name__}", lambda fn=fn: fn(tmp)) for fn in
+                    (match_at_fixed_nodes, match_on_a_clock, pgnstats_reads_the_games, combine_sums_logs, tactics_counts_solutions)])
 
 if __name__ == "__main__":
     main()

@@ -36,10 +36,12 @@ import tempfile
 import sys
 import threading
 import time
-import traceback
 
 import chess
 import chess.engine
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+import runner  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENGINES = {
@@ -372,23 +374,7 @@ def main():
         lambda cmd: random_sequences(cmd, args.seed, args.cases),
     ]
     names = [c.__name__ if c.__name__ != "<lambda>" else "random_sequences" for c in checks]
-    passed = failed = 0
-    t0 = time.monotonic()
-    for engine, cmd in engines.items():
-        for name, fn in zip(names, checks):
-            t = time.monotonic()
-            try:
-                fn(cmd)
-                passed += 1
-                print(f"test {engine}::{name} ... ok ({time.monotonic() - t:.1f}s)", flush=True)
-            except Exception as err:
-                failed += 1
-                print(f"test {engine}::{name} ... FAILED: {err}", flush=True)
-                traceback.print_exc(limit=3)
-    status = "ok" if failed == 0 else "FAILED"
-    print(f"\ntest result: {status}. {passed} passed; {failed} failed; 0 ignored; 0 measured; 0 filtered out; finished in {time.monotonic() - t0:.2f}s")
-    sys.exit(1 if failed else 0)
-
+    runner.run([(f"{engine}::{name}", lambda fn=fn, cmd=cmd: fn(cmd)) for engine, cmd in engines.items() for name, fn in zip(names, checks)])
 
 if __name__ == "__main__":
     main()
