@@ -35,8 +35,10 @@ import runner  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MATCH = os.path.join(ROOT, "scripts", "match")
 ENGINE = os.path.join(ROOT, "target", "release", "rocada-uci")
-COMMENT = re.compile(r"^(#-?\d+|[+-]\d+\.\d\d)/\d+ \d+ ms$")
-CLOCK_COMMENT = re.compile(r"^(#-?\d+|[+-]\d+\.\d\d)/\d+ \d+ ms clock \d+\.\d\d s$")
+# A move's comment: the mover's score and depth, its time, then (on a clock) the mover's clock.
+SAID = r"^(#-?\d+|[+-]\d+\.\d\d)/\d+ \d+ ms"
+COMMENT = re.compile(SAID + "$")
+CLOCK_COMMENT = re.compile(SAID + r" clock \d+\.\d\d s$")
 TALLY = re.compile(r"^\+(\d+) =(\d+) -(\d+)  score ([\d.]+)/(\d+) = ([\d.]+)%$", re.M)
 ELO = re.compile(r"^Elo difference ([+-]\d+) \(95%: ([+-]\d+) \.\. ([+-]\d+)\)$", re.M)
 
