@@ -17,7 +17,8 @@
 //! all cores) take game numbers from one counter; the games are written in number order, and
 //! `OUT.state` says how many there are and where the last ends (`output.rs`), so a run stopped
 //! at any point goes on with `--resume`, and the file is the same bytes however many threads
-//! made it and however often it was stopped.
+//! made it and however often it was stopped. The state names the run (nodes, seed, random
+//! plies, evaluation), and a new run over data, or a resume of another run, is refused.
 //!
 //! ```text
 //! cargo run --release -p rocada-bench --bin rocada-datagen -- --out data/gen1.bin --games 100000 --nodes 5000 --seed 1 [--threads 2] [--resume] [--net gen0.nnue]
@@ -232,7 +233,8 @@ fn expand(args: &Args, input: &str) {
     const BLOCK: usize = 4096;
     let bytes = std::fs::read(input).unwrap_or_else(|e| panic!("--expand {input}: {e}"));
     let records: Arc<Vec<Record>> = Arc::new(bytes.chunks_exact(RECORD).map(|c| c.try_into().expect("32 bytes")).collect());
-    let out = Output::open(&args.out, false).unwrap_or_else(|e| panic!("--out {}: {e}", args.out));
+    let run = format!("expand {input} children {} depth {} seed {}", args.children, args.depth, args.seed);
+    let out = Output::open(&args.out, false, &run).unwrap_or_else(|e| panic!("--out {}: {e}", args.out));
     let sink = Arc::new(Mutex::new((out, 0u64, 0u64)));
     let next = Arc::new(AtomicU64::new(0));
     let started = Instant::now();
@@ -270,6 +272,11 @@ fn expand(args: &Args, input: &str) {
     eprintln!("done: {done} records, {positions} positions in {:.0} s", started.elapsed().as_secs_f64());
 }
 
+/// The 64-bit FNV-1a hash of `bytes`: a net's identity in the run's description.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
 fn is_noisy(pos: &Position, m: Move) -> bool {
     m.promotion().is_some() || pos.capture_of(m).is_some()
 }
@@ -279,15 +286,18 @@ fn main() {
     if let Some(input) = &args.expand {
         return expand(&args, input);
     }
-    let out = Output::open(&args.out, args.resume).unwrap_or_else(|e| panic!("--out {}: {e}", args.out));
+    let net_bytes = args.net.as_ref().map(|path| std::fs::read(path).unwrap_or_else(|e| panic!("--net {path}: {e}")));
+    let net = net_bytes
+        .as_ref()
+        .map(|bytes| Network::from_bytes(bytes).unwrap_or_else(|e| panic!("--net {}: {e}", args.net.as_deref().unwrap_or_default())));
+    // What makes the games: a resume with anything else would mix two runs' data.
+    let evaluation = net_bytes.as_ref().map_or("hand-written".to_owned(), |bytes| format!("net fnv1a-{:016x}", fnv1a(bytes)));
+    let run = format!("nodes {} seed {} random-plies {} evaluation {evaluation}", args.nodes, args.seed, args.random_plies);
+    let out = Output::open(&args.out, args.resume, &run).unwrap_or_else(|e| panic!("--out {}: {e}", args.out));
     let (start_game, start_bytes) = (out.next_game(), out.bytes());
     let sink = Arc::new(Mutex::new(out));
     let next = Arc::new(AtomicU64::new(start_game));
     let started = Instant::now();
-    let net = args.net.as_ref().map(|path| {
-        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("--net {path}: {e}"));
-        Network::from_bytes(&bytes).unwrap_or_else(|e| panic!("--net {path}: {e}"))
-    });
     let net = Arc::new(net);
     eprintln!(
         "rocada-datagen: games {}..{} at {} nodes, seed {}, {} threads, evaluation {}, to {}",
@@ -411,5 +421,13 @@ mod tests {
         let a = play_game(7, 300, 8, Some(&net));
         assert_eq!(a, play_game(7, 300, 8, Some(&net)));
         assert_ne!(a, play_game(7, 300, 8, None));
+    }
+
+    /// The published FNV-1a test vectors: a net's identity must not change with the build.
+    #[test]
+    fn fnv1a_is_the_standard_hash() {
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
     }
 }
