@@ -254,6 +254,12 @@ fn lenient_variants_of_every_move() {
                 let promo = body.split_once('=').map(|(_, p)| format!("={p}")).unwrap_or_default();
                 variants.push(format!("{letter}{}{x}{}{promo}", m.from(), m.to()));
                 variants.push(format!("{letter}{}{}{promo}", m.from(), m.to()));
+                // LAN without its piece letter, with a dash or any capture mark (chess.js's
+                // permissive reading): the piece on the from-square.
+                for sep in ["-", "x", ""] {
+                    variants.push(format!("{}{sep}{}{promo}", m.from(), m.to()));
+                }
+                variants.push(format!("{letter}{}x{}{promo}", m.from(), m.to()));
                 if m.role() != Role::Pawn {
                     // By rank or by file only: ambiguous when a rival shares it.
                     for v in [format!("{letter}{}{x}{}", m.from().rank(), m.to()), format!("{letter}{}{x}{}", m.from().file(), m.to())] {
@@ -362,7 +368,16 @@ fn lenient_table() {
         (&start, "Ngf3", "Nf3"),
         (&start, "N1f3", "Nf3"),
         (&start, "Ng1-f3", "Nf3"),
-        (&start, "g1f3", "Nf3"), // no piece letter: read as a pawn? No: from-square of a knight
+        (&start, "g1f3", "Nf3"), // no piece letter: the piece on the from-square
+        (&start, "g1-f3", "Nf3"),
+        (&start, "g1xf3", "Nf3"),
+        (&start, "b1-c3", "Nc3"),
+        (&start, "e2xe4", "e4"), // a superfluous x after a whole from-square
+        (&start, "Pe2xe4", "e4"),
+        (&start, "Pe2-e4", "e4"),
+        (&p, "e1-g1", "O-O"),
+        (&p, "e1g1", "O-O"),
+        (&p, "a1-d1", "Rd1"),
         (&start, "nf3", "Nf3"),
         (&start, "♘f3", "Nf3"),
         (&start, "♞f3", "Nf3"),
@@ -429,9 +444,23 @@ fn lenient_table() {
     for (position, input, want) in cases {
         match san_of(position, input, LENIENT) {
             Ok(got) => assert_eq!(&got, want, "{input:?}"),
-            Err(e) if *input == "g1f3" => assert_eq!(e.code(), "illegal-move"),
             Err(e) => panic!("{input:?}: {e}"),
         }
+    }
+}
+
+/// A capture mark on a pawn push is read as superfluous only after a whole from-square (LAN);
+/// after a file alone it says the pawn captures, and a letter that is not the piece on the
+/// from-square still names its own role.
+#[test]
+fn lan_without_a_letter_is_read_no_wider_than_that() {
+    let start = Position::new();
+    for (input, code) in [("exe4", "illegal-move"), ("Pb1-a3", "illegal-move"), ("Bb1-a3", "illegal-move"), ("e3-e4", "illegal-move")] {
+        assert_eq!(san_of(&start, input, LENIENT).unwrap_err().code(), code, "{input:?}");
+    }
+    // Strict mode takes only canonical SAN (or LAN with its letter, through parse_lan).
+    for input in ["g1-f3", "e2xe4", "b1c3"] {
+        assert_eq!(san_of(&start, input, STRICT).unwrap_err().code(), "invalid-move-syntax", "{input:?}");
     }
 }
 

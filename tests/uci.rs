@@ -2,12 +2,12 @@
 //! UCI: every legal move of thousands of random positions (standard and Chess960) reads back
 //! from its UCI in both castling spellings; shakmaty's UCI strings read to the same moves;
 //! table tests of castling spellings, promotions, the null move and each error; a property test
-//! that `parse_uci` never panics.
+//! that `parse_uci` never panics; the game layer reads UCI exactly as the rules do.
 
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use rocada::{parse_uci, to_uci, CastlingMode, Position, Square, UciError};
+use rocada::{parse_uci, to_uci, CastlingMode, Game, GameError, Position, Reason, Square, UciError};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode as SMode, Chess, Position as _};
 
@@ -83,6 +83,53 @@ fn differential_against_shakmaty() {
         }
     }
     assert!(n > 1_000_000, "{n}");
+}
+
+/// `Game::play_uci` (what the JS `move('e2e4')` calls) plays exactly what `parse_uci` reads:
+/// every legal move's UCI, and none of its misspellings. A promotion letter on a move that does
+/// not promote (`e2e4q`) is refused with `invalid-promotion`, as chess.js refuses it; only
+/// `play_squares` (the `{ from, to, promotion }` of board UIs) drops such a letter.
+#[test]
+fn the_game_reads_uci_as_the_rules_do() {
+    let positions = random_positions(0x0c3, 20, 120);
+    let (mut played, mut refused) = (0usize, 0usize);
+    for pos in &positions {
+        if pos.legal_moves().is_empty() {
+            continue;
+        }
+        for m in pos.legal_moves() {
+            let uci = to_uci(pos, m);
+            let base = &uci[..4];
+            let mut texts = vec![uci.clone(), base.to_string(), uci.to_uppercase()];
+            texts.extend(["q", "r", "b", "n", "k", "Q"].iter().map(|p| format!("{base}{p}")));
+            for text in texts {
+                let rules = parse_uci(pos, &text);
+                let mut game = Game::from_position(pos.clone());
+                if game.is_game_over() {
+                    continue;
+                }
+                match (game.play_uci(&text), &rules) {
+                    (Ok(got), Ok(want)) => {
+                        assert_eq!(got, *want, "{text} in {}", pos.fen());
+                        played += 1;
+                    }
+                    (Err(_), Err(_)) => refused += 1,
+                    (got, _) => panic!("{text} in {}: the game gives {got:?}, the rules {rules:?}", pos.fen()),
+                }
+            }
+            if m.promotion().is_none() && !m.is_castle() {
+                let mut game = Game::from_position(pos.clone());
+                match game.play_uci(&format!("{base}q")) {
+                    Err(GameError::IllegalMove(e)) => assert_eq!(e.reason, Some(Reason::InvalidPromotion), "{base}q in {}", pos.fen()),
+                    other => panic!("{base}q in {}: {other:?}", pos.fen()),
+                }
+                // A board UI's move object keeps chess.js's leniency.
+                assert_eq!(game.play_squares(m.from(), m.to(), Some(rocada::Role::Queen)).ok(), Some(m));
+            }
+        }
+    }
+    println!("{played} played, {refused} refused");
+    assert!(played > 50_000 && refused > 100_000, "{played} {refused}");
 }
 
 fn pos(fen: &str, mode: CastlingMode) -> Position {

@@ -333,7 +333,19 @@ fn move_by_san_uci_and_object() {
     // Strict SAN refuses what lenient SAN accepts.
     let mut strict = new_chess(None);
     expect_error(strict.play(s("Ng1f3"), opts(r#"{"strict": true}"#)), "invalid-move-syntax");
+    // UCI is no SAN: strict mode refuses it, as chess.js's does; a move object is still read.
+    expect_error(strict.play(s("g1f3"), opts(r#"{"strict": true}"#)), "invalid-move-syntax");
     assert!(strict.play(s("Nf3"), opts(r#"{"strict": true}"#)).is_ok());
+    let m = strict.play(arg(js_sys::JSON::parse(r#"{"from": "e7", "to": "e5"}"#).unwrap()), opts(r#"{"strict": true}"#)).unwrap();
+    assert_eq!(get_str(&m, "san").as_deref(), Some("e5"));
+    // A promotion letter on a UCI move that does not promote is refused (chess.js too); a
+    // move object's is ignored (chess.js too: board UIs pass one with every move).
+    let e = expect_error(strict.play(s("d2d4q"), None), "illegal-move");
+    assert_eq!(detail(&e, "reason").as_string().as_deref(), Some("invalid-promotion"));
+    let m = strict.play(arg(js_sys::JSON::parse(r#"{"from": "d2", "to": "d4", "promotion": "q"}"#).unwrap()), None).unwrap();
+    assert_eq!(get_str(&m, "san").as_deref(), Some("d4"));
+    // LAN without its letter names the piece on the from-square, as chess.js reads it.
+    assert_eq!(get_str(&strict.play(s("b8-c6"), None).unwrap(), "san").as_deref(), Some("Nc6"));
 }
 
 #[wasm_bindgen_test]

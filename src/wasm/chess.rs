@@ -243,7 +243,8 @@ impl Chess {
 
     /// Plays a move: SAN (lenient: `Nf3`, `0-0`, `Ng1f3`, missing `+`; English letters and
     /// the selected language's), UCI (`e2e4`, `e7e8q`, `e1g1` or king-onto-rook), or
-    /// `{ from, to, promotion? }`. Returns the `Move`. Options: `strict` (canonical SAN only),
+    /// `{ from, to, promotion? }`. Returns the `Move`. Options: `strict` (canonical SAN only:
+    /// UCI text is then refused too, as chess.js refuses it; a move object is still read),
     /// `lang`, `figurine`.
     ///
     /// Throws `ChessError` `illegal-move` (detail `{ move, reason, message, explanation }`),
@@ -260,7 +261,11 @@ impl Chess {
         let strict = o.bool("strict")?.unwrap_or(false);
         let style = self.style(&o)?;
         self.editable_position()?;
-        let input = move_input(&m)?;
+        let input = match move_input(&m)? {
+            // Strict mode takes canonical SAN only, as chess.js's: `e2e4` is no SAN.
+            MoveInput::Uci(uci) if strict => MoveInput::San(uci),
+            input => input,
+        };
         let played = match &input {
             MoveInput::San(san) => {
                 if let Some(ending) = self.game.ending() {

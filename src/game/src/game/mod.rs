@@ -274,14 +274,18 @@ impl Game {
             .or_else(|| promotion.and_then(|_| explain::find_legal(pos, from, to, None)).filter(|m| m.promotion().is_none()));
         match found {
             Some(m) => self.play(m).map(|()| m),
-            None => {
-                let e = self.explain(from, to, promotion);
-                if let Some(t) = self.touch.as_mut() {
-                    t.record_attempt(self.positions.last().expect("position"), from, to);
-                }
-                Err(GameError::IllegalMove(e))
-            }
+            None => Err(self.refuse_squares(from, to, promotion)),
         }
+    }
+
+    /// The refusal of an illegal move given by squares: its explanation, and a touch-move
+    /// attempt recorded.
+    fn refuse_squares(&mut self, from: Square, to: Square, promotion: Option<Role>) -> GameError {
+        let e = self.explain(from, to, promotion);
+        if let Some(t) = self.touch.as_mut() {
+            t.record_attempt(self.positions.last().expect("position"), from, to);
+        }
+        GameError::IllegalMove(e)
     }
 
     /// Plays a SAN move, read leniently with English letters (`Nf3`, `0-0`, `e8Q`, `exd6 e.p.`).
@@ -318,8 +322,9 @@ impl Game {
         }
         match crate::parse_uci(self.position(), uci) {
             Ok(m) => self.play(m).map(|()| m),
-            // Well-formed but illegal: explained as the same move given by squares.
-            Err(crate::UciError::Illegal { from, to, promotion, .. }) => self.play_squares(from, to, promotion),
+            // Well-formed but illegal: explained as the same move given by squares, without
+            // play_squares' leniency (`e2e4q` is no UCI move: `invalid-promotion`).
+            Err(crate::UciError::Illegal { from, to, promotion, .. }) => Err(self.refuse_squares(from, to, promotion)),
             Err(e) => Err(GameError::Notation { code: e.code(), message: e.to_string() }),
         }
     }

@@ -459,8 +459,11 @@ const MAX_INPUT: usize = 48;
 ///
 /// Lenient by default: beyond canonical SAN it accepts
 /// - castling as `O-O`, `0-0`, `o-o`, `OO` (and the same with three `O`s), any dash;
-/// - over-disambiguation (`Ng1f3`, `N1f3`, `e2e4` for a pawn), LAN (`Ng1-f3`, `e7xd8=Q`);
-/// - a missing or superfluous `x`, and `:` or `×` for `x`;
+/// - over-disambiguation (`Ng1f3`, `N1f3`, `e2e4` for a pawn), LAN (`Ng1-f3`, `e7xd8=Q`),
+///   and LAN without its piece letter, which names the piece on the from-square (`b1-c3`,
+///   `g1xf3`, as chess.js reads them);
+/// - a missing or superfluous `x` (on a pawn push only after a whole from-square: `e2xe4`, not
+///   `exe4`), and `:` or `×` for `x`;
 /// - a missing or wrong check mark (`+`, `++`, `#` are never verified);
 /// - promotions as `e8=Q`, `e8Q`, `e8(Q)`, `e8/Q`, with a lowercase letter too (`e8q`);
 /// - en passant marks `e.p.`, `ep`, `a.p.` (with or without a space); the move must then be
@@ -602,6 +605,9 @@ enum Reading {
 #[derive(Clone, Copy, Debug)]
 struct Parsed {
     role: Role,
+    /// No piece letter, and a whole from-square (`b1-c3`, `e2xe4`): LAN without its letter,
+    /// which names the piece standing there (as chess.js reads it).
+    role_from_square: bool,
     from_file: Option<File>,
     from_rank: Option<Rank>,
     capture: bool,
@@ -676,14 +682,13 @@ fn parse_core(cs: &[char], lang: Lang, reading: Reading) -> Option<Parsed> {
     }
     let prefix = &cs[..end];
     let mut i = 0;
-    let mut role = Role::Pawn;
+    let mut letter = None;
     if let Some(&c) = prefix.first() {
-        let piece = match reading {
+        letter = match reading {
             Reading::LowercasePiece => lowercase_role(c, lang),
             Reading::AsIs => input_role(c, lang),
         };
-        if let Some(r) = piece {
-            role = r;
+        if letter.is_some() {
             i = 1;
         }
     }
@@ -698,7 +703,8 @@ fn parse_core(cs: &[char], lang: Lang, reading: Reading) -> Option<Parsed> {
     if i != prefix.len() || (dash && (from_file.is_none() || from_rank.is_none())) {
         return None;
     }
-    Some(Parsed { role, from_file, from_rank, capture, to, promotion })
+    let role_from_square = letter.is_none() && from_file.is_some() && from_rank.is_some();
+    Some(Parsed { role: letter.unwrap_or(Role::Pawn), role_from_square, from_file, from_rank, capture, to, promotion })
 }
 
 /// Reads `text` (trimmed, at most [`MAX_INPUT`] bytes) leniently and finds its legal move.
@@ -851,7 +857,8 @@ fn matches_parsed(m: Move, p: &Parsed, en_passant: bool) -> bool {
         if p.from_file.is_none() && straight == p.capture {
             return false;
         }
-        if p.capture && straight {
+        // A capture mark on a push is superfluous only where the from-square is whole (LAN).
+        if p.capture && straight && p.from_rank.is_none() {
             return false;
         }
     }
@@ -866,6 +873,13 @@ fn matches_parsed(m: Move, p: &Parsed, en_passant: bool) -> bool {
 }
 
 fn resolve_parsed(pos: &Position, input: &str, p: &Parsed, en_passant: bool, lang: Lang) -> Result<Move, SanError> {
+    let mut named = *p;
+    if let (true, Some(file), Some(rank)) = (p.role_from_square, p.from_file, p.from_rank) {
+        if let Some(piece) = pos.board().piece_at(Square::from_coords(file, rank)).filter(|piece| piece.color == pos.turn()) {
+            named.role = piece.role;
+        }
+    }
+    let p = &named;
     let mut found = moves_to(pos, p.role, p.to);
     found.retain(|m| matches_parsed(*m, p, en_passant));
     if found.is_empty() && p.role == Role::King && p.promotion.is_none() && !en_passant {
