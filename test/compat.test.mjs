@@ -618,6 +618,50 @@ test('every spelling of a FEN loads as in chess.js, or as documented', () => {
   assert.equal(documented.size, 3, 'each documented difference still occurs');
 });
 
+test('PGN texts load as in chess.js, or as documented', () => {
+  const game = '[Event "x"]\n[Site "?"]\n[White "a"]\n[Black "b"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 {ok} Nc6 3. Bb5 a6 1-0';
+  const same = [
+    game, game.replace(/\n/g, '\r\n'), `  ${game}  `, game.replace('1. e4', '1.e4'), game.replace('2. Nf3', '2.Nf3'), game.replace(' 1-0', ''),
+    game.replace(' 1-0', ' *'), game.replace(' 1-0', ' 0-1'), game.replace('[Result "1-0"]\n', ''), game.replace('{ok}', '; ok\n'),
+    '1. e4 e5', 'e4 e5 Nf3', '', '   ',
+    '[Event "x"]', '1. e2e4 e7e5 *', '1. e4 e5 2. Ng1-f3 *', '1. e4 e5 2. g1-f3 *', '1. e4 e5 2. Nf3 2... Nc6 *', '1. e4 e5 3. Nf3 *',
+    '[SetUp "1"]\n[FEN "8/P7/8/8/8/8/8/K6k w - - 0 1"]\n\n1. a8=Q+ *', '1. e4 {a {nested} comment} e5 *', '1. e4 -- 2. d4 *',
+    '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# Ke7 1-0', '1. e4 e5 2. Nf3 Nc6 {unterminated', '1. e4 (1. d4 d5 *',
+  ];
+  // Documented: Rocada keeps a loaded PGN's variations and NAGs and writes them (chess.js drops
+  // them): the game is the same, its pgn() longer.
+  const notesKept = [game.replace('{ok}', '(2. Nc3 Nf6)'), game.replace('{ok}', '$1'), game.replace('2. Nf3', '2. Nf3!?')];
+  // Documented: Rocada reads more (README, "Reading a move's text", and PGN's own spellings).
+  const oursOnly = ['1. e4 e5 2. nf3 *', '1. e4 e5 2. Nf3 Nc6 ?? *', '1 . e4 *', '1. e4 e5 ½-½', '[Event "a \\"q\\""]\n\n1. e4 *'];
+  // Documented: strict mode refuses check marks that are wrong or missing, and `=`-less promotions.
+  const strictTheirsOnly = ['1. e4 e5 2. Nf3+ *', '[SetUp "1"]\n[FEN "8/P7/8/8/8/8/8/K6k w - - 0 1"]\n\n1. a8Q *', '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *'];
+  const load = (lib, text, strict, withPgn = true) => {
+    const chess = new lib.Chess();
+    try {
+      chess.loadPgn(text, { strict });
+      const game = [chess.fen(), chess.history(), chess.getHeaders(), chess.getComments().map(({ fen, comment }) => ({ fen, comment }))];
+      return JSON.stringify(withPgn ? [...game, chess.pgn()] : game);
+    } catch {
+      return null;
+    }
+  };
+  for (const strict of [false, true]) {
+    for (const text of same) assert.equal(load(rocada, text, strict), load(chessJs, text, strict), `${JSON.stringify(text)} (strict ${strict})`);
+    for (const text of notesKept) {
+      assert.equal(load(rocada, text, strict, false), load(chessJs, text, strict, false), text);
+      assert.notEqual(load(rocada, text, strict), load(chessJs, text, strict), text);
+    }
+    for (const text of oursOnly) {
+      assert.equal(load(chessJs, text, strict), null, text);
+      if (!strict) assert.notEqual(load(rocada, text, strict), null, text);
+    }
+    for (const text of strictTheirsOnly) {
+      assert.notEqual(load(chessJs, text, strict), null, text);
+      assert.equal(load(rocada, text, strict) === null, strict, text);
+    }
+  }
+});
+
 test('documented differences stay as documented', () => {
   const { Chess } = rocada;
   // En passant is a capture (chess.js's isCapture() says no).

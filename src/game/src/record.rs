@@ -114,15 +114,18 @@ fn key(pos: &Position) -> PositionKey {
 impl Record {
     /// The record of a parsed PGN game (its tree and result marker; `g.start` is left). Its
     /// tags are chess.js's after `loadPgn`: the start's own ([`default_tags`]: the Seven Tag
-    /// Roster, `SetUp` and `FEN`) overridden by the ones read, in their order; a `Result` tag
-    /// the text lacks comes from its termination marker.
+    /// Roster, `SetUp` and `FEN`) overridden by the ones read, in their order; the `Result`
+    /// tag is the termination marker's (the PGN standard, 8.2.6: they must match, and chess.js
+    /// takes the marker's), so `getHeaders()` and `pgn()` agree. A tag that is no result
+    /// (`[Result "?"]`) stays as read when the game has none.
     pub fn from_pgn(g: pgn::Game) -> Record {
         let mut tags = default_tags(Start::Position(&g.start));
-        let has_result = g.tags.iter().any(|(k, _)| k == "Result");
         for (k, v) in &g.tags {
             set(&mut tags, k, v);
         }
-        if !has_result {
+        let tag = g.tags.iter().find(|(k, _)| k == "Result").map(|(_, v)| v.as_str());
+        let keep = tag.is_some_and(|v| v.parse::<GameResult>().is_err()) && g.result == GameResult::Ongoing;
+        if !keep {
             set(&mut tags, "Result", g.result.as_str());
         }
         let mut root = g.root;
