@@ -337,10 +337,15 @@ export function makeAscii(codes) {
   return s;
 }
 
-/** Square names from a 64-bit set given as two 32-bit halves (low: a1..h4, high: a5..h8). */
+/**
+ * Square names from a 64-bit set given as two 32-bit halves (low: a1..h4, high: a5..h8), in
+ * chess.js's order (its `findPiece` and `attackers`): the eighth rank first, a to h in a rank.
+ */
 export function makeSquares(low, high) {
   const out = [];
-  for (let i = 0; i < 32; i++) if ((low >>> i) & 1) out.push(SQUARE_NAMES[i]);
-  for (let i = 0; i < 32; i++) if ((high >>> i) & 1) out.push(SQUARE_NAMES[32 + i]);
+  for (let rank = 7; rank >= 0; rank--) {
+    const half = rank < 4 ? low : high;
+    for (let file = 0; file < 8; file++) if ((half >>> ((rank & 3) * 8 + file)) & 1) out.push(SQUARE_NAMES[rank * 8 + file]);
+  }
   return out;
 }

@@ -209,6 +209,26 @@ const snippets = {
     return [threw, chess.fen(), chess.turn(), same];
   },
 
+  'setTurn() passes the turn as a null move: the counters go on'({ Chess }) {
+    const chess = new Chess('rnbqkbnr/pppp1ppp/8/8/3pP3/8/PPP2PPP/RNBQKBNR b KQkq e3 0 3');
+    const out = [chess.setTurn('w'), chess.fen()];
+    out.push(chess.setTurn('b'), chess.fen(), chess.setTurn('b'), chess.fen());
+    return out;
+  },
+
+  'findPiece() and attackers() list squares in the same order'({ Chess }) {
+    const chess = new Chess('r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 4 4');
+    return [
+      chess.findPiece({ type: 'p', color: 'w' }),
+      chess.findPiece({ type: 'n', color: 'b' }),
+      chess.findPiece({ type: 'b', color: 'w' }),
+      chess.attackers('d4'),
+      chess.attackers('d5', 'b'),
+      chess.attackers('f7', 'w'),
+      chess.attackers('e5', 'w'),
+    ];
+  },
+
   'moves() with options'({ Chess }) {
     const chess = new Chess();
     // (The order of the list is not specified: sorted here.)

@@ -508,7 +508,8 @@ impl Chess {
         Ok(objects::make_piece(piece_code(removed)))
     }
 
-    /// Sets the side to move (clearing en passant); `false` if it already was.
+    /// Sets the side to move, as chess.js does by a null move (no en passant, the halfmove
+    /// clock one more, the move number on after Black); `false` if it already was.
     #[wasm_bindgen(js_name = setTurn)]
     pub fn set_turn(&mut self, #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue) -> Result<bool, JsValue> {
         let color = options::color(&color, "color")?;
@@ -525,8 +526,7 @@ impl Chess {
             }
             .into());
         }
-        setup.turn = color;
-        setup.ep_square = None;
+        editor::pass_turn(&mut setup);
         let mode = self.mode();
         self.set_setup(setup, mode, true);
         Ok(true)

@@ -56,6 +56,26 @@ pub fn edited_position(mut setup: Setup, mode: CastlingMode, sandbox: bool) -> R
     build(setup.clone()).map_err(|error| Unplayable { setup, error })
 }
 
+/// Passes the turn, as a null move does (chess.js's `setTurn`, python-chess's null move): the
+/// other side moves, no en passant, the halfmove clock counts one more, and the move number
+/// goes on after Black passes.
+///
+/// ```
+/// use rocada_rules::{CastlingNotation, Setup};
+/// use rocada_game::editor::pass_turn;
+/// let mut setup = Setup::from_fen("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 30").unwrap();
+/// pass_turn(&mut setup);
+/// assert_eq!(setup.fen(CastlingNotation::Standard), "4k3/8/8/8/3pP3/8/8/4K3 w - - 1 31");
+/// ```
+pub fn pass_turn(setup: &mut Setup) {
+    if setup.turn == Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    setup.turn = !setup.turn;
+    setup.ep_square = None;
+    setup.halfmoves = setup.halfmoves.saturating_add(1);
+}
+
 /// Gives `color` the right to castle on `side` (`on`), or takes it away: the right goes with
 /// the outermost rook of `color` on its back rank on that side of its king (in a standard
 /// position, the corner rook). Given where no such rook or king stands, nothing changes; a
