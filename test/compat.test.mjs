@@ -682,6 +682,40 @@ test('PGN texts load as in chess.js, or as documented', () => {
   }
 });
 
+test("pgn() of random games with notes is chess.js's, but for the documented differences", () => {
+  const random = seeded(13);
+  const notes = ['good', 'a long comment here', 'x', '!', '{braces}', 'semi;colon', 'tab\there', 'two\nlines', '  spaced  ', ''];
+  // Documented: comments are stored as the PGN reader reads them (whitespace runs made one
+  // space, trimmed); a game over by the rules has its result in the Result tag and marker.
+  const asRead = (text) => text.replace(/\{([^}]*)\}/g, (_, c) => `{${c.replace(/\s+/g, ' ').trim()}}`);
+  let compared = 0;
+  for (let g = 0; g < 24; g++) {
+    const start = g % 5 === 0 ? 'r3k2r/1P3pp1/8/2pP4/8/8/PPP2PPP/R3K2R b KQkq - 0 1' : undefined;
+    const [theirs, ours] = [new chessJs.Chess(start), new rocada.Chess(start)];
+    if (g % 3 === 0) for (const chess of [theirs, ours]) chess.setHeader('Annotator', 'Me');
+    if (g % 4 === 0) for (const chess of [theirs, ours]) chess.setComment('before the first move');
+    for (let i = Math.floor(random() * 70); i > 0 && !theirs.isGameOver(); i--) {
+      const moves = theirs.moves();
+      const m = moves[Math.floor(random() * moves.length)];
+      theirs.move(m);
+      ours.move(m);
+      if (random() < 0.25) {
+        const note = notes[Math.floor(random() * notes.length)];
+        for (const chess of [theirs, ours]) chess.setComment(note);
+      }
+    }
+    const result = ours.getHeaders().Result;
+    // A game the rules have ended (it has no moves) has its result; one still going, `*`.
+    assert.equal(result === '*', ours.moves().length > 0, `${theirs.fen()}: ${result}`);
+    for (const options of [undefined, { newline: '\r\n' }]) {
+      const expected = asRead(theirs.pgn(options)).replace('[Result "*"]', `[Result "${result}"]`).replace(/ \*$/, ` ${result}`);
+      assert.equal(ours.pgn(options), expected);
+      compared += 1;
+    }
+  }
+  assert.equal(compared, 48);
+});
+
 test('documented differences stay as documented', () => {
   const { Chess } = rocada;
   // En passant is a capture (chess.js's isCapture() says no).
@@ -691,6 +725,13 @@ test('documented differences stay as documented', () => {
   assert.equal(ep.isEnPassant(), true);
   // A dead position ends the game: no moves (chess.js still lists the king moves).
   assert.deepEqual(new Chess('k7/8/8/8/8/8/8/7K w - - 0 1').moves(), []);
+  // A game over by the rules has its result in getHeaders() and pgn() (chess.js keeps `*`).
+  const mated = new Chess();
+  for (const m of ['f3', 'e5', 'g4', 'Qh4#']) mated.move(m);
+  assert.equal(mated.getHeaders().Result, '0-1');
+  assert.ok(mated.pgn().endsWith('[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1'));
+  mated.undo();
+  assert.equal(mated.getHeaders().Result, '*');
   // Errors are ChessError with codes; chess.js throws plain Errors.
   assert.throws(() => new Chess().move('Ke2'), { name: 'ChessError', code: 'illegal-move' });
 });

@@ -889,7 +889,7 @@ impl Chess {
     #[wasm_bindgen(js_name = getHeaders, unchecked_return_type = "Record<string, string>")]
     pub fn get_headers(&self) -> JsValue {
         let obj = js_sys::Object::new();
-        for (k, v) in self.record.tags(start_of(&self.edit, &self.game)) {
+        for (k, v) in self.record.headers(&self.game, start_of(&self.edit, &self.game)) {
             let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(&k), &JsValue::from_str(&v));
         }
         obj.into()

@@ -411,11 +411,16 @@ impl Record {
         self.stash.clear();
     }
 
-    /// The game as a PGN tree: the tags, the result marker (the game's result if decided,
-    /// else a loaded PGN's marker or the `Result` tag), the moves with their notes.
-    pub fn to_pgn(&self, game: &Game, start: Start<'_>) -> pgn::Game {
+    /// The game's tags as `pgn()` writes them and `getHeaders()` gives them: the tags, with
+    /// the `Result` the game's result if decided (a mate, a draw by rule, a resignation...),
+    /// else a loaded PGN's marker or the `Result` tag as set. (chess.js leaves `*` after a mate.)
+    pub fn headers(&self, game: &Game, start: Start<'_>) -> Vec<(String, String)> {
+        self.headers_and_result(game, start).0
+    }
+
+    fn headers_and_result(&self, game: &Game, start: Start<'_>) -> (Vec<(String, String)>, GameResult) {
         let mut tags = self.tags(start);
-        let marker = match game.result() {
+        let result = match game.result() {
             decided @ (GameResult::WhiteWins | GameResult::BlackWins | GameResult::Draw) => decided,
             GameResult::Ongoing => self
                 .result
@@ -423,7 +428,14 @@ impl Record {
                 .or_else(|| tags.iter().find(|(k, _)| k == "Result").and_then(|(_, v)| v.parse().ok()))
                 .unwrap_or_default(),
         };
-        set(&mut tags, "Result", marker.as_str());
+        set(&mut tags, "Result", result.as_str());
+        (tags, result)
+    }
+
+    /// The game as a PGN tree: its [`headers`](Record::headers) (the result marker is their
+    /// `Result`), the moves with their notes.
+    pub fn to_pgn(&self, game: &Game, start: Start<'_>) -> pgn::Game {
+        let (tags, marker) = self.headers_and_result(game, start);
         let mut root = self.line.clone();
         if !self.start_comments.is_empty() {
             let before = match root.nodes.first_mut() {
