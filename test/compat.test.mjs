@@ -732,6 +732,10 @@ test('documented differences stay as documented', () => {
   assert.ok(mated.pgn().endsWith('[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1'));
   mated.undo();
   assert.equal(mated.getHeaders().Result, '*');
+  // header() is getHeaders() (chess.js returns its internal object, with null entries).
+  const headed = new Chess();
+  assert.deepEqual(headed.header('White', 'A'), headed.getHeaders());
+  assert.ok(Object.values(headed.header()).every((v) => typeof v === 'string'));
   // Errors are ChessError with codes; chess.js throws plain Errors.
   assert.throws(() => new Chess().move('Ke2'), { name: 'ChessError', code: 'illegal-move' });
 });
