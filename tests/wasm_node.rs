@@ -153,7 +153,7 @@ fn board_get_put_remove() {
     assert_eq!(chess.hash().unwrap().len(), 16);
     let queen = || arg(js_sys::JSON::parse(r#"{"type":"q","color":"w"}"#).unwrap());
     assert!(chess.put(queen(), s("e4")).unwrap());
-    assert_eq!(strings(&chess.find_piece(queen()).unwrap()), ["d1", "e4"]);
+    assert_eq!(strings(&chess.find_piece(queen()).unwrap()), ["e4", "d1"], "chess.js's order: the eighth rank first");
     // A second king of one color is refused, as chess.js does.
     assert!(!chess.put(arg(js_sys::JSON::parse(r#"{"type":"k","color":"w"}"#).unwrap()), s("a4")).unwrap());
     assert!(chess.get(s("a4")).unwrap().is_undefined());
