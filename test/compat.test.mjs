@@ -732,6 +732,10 @@ test('documented differences stay as documented', () => {
   assert.ok(mated.pgn().endsWith('[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1'));
   mated.undo();
   assert.equal(mated.getHeaders().Result, '*');
+  // A board that is not legal chess has no moves, and no game is over on it.
+  const kingless = new Chess('8/8/8/8/8/8/8/KQ6 w - - 0 1', { skipValidation: true });
+  assert.deepEqual([kingless.moves(), kingless.isGameOver(), kingless.isStalemate()], [[], false, false]);
+  assert.equal(new chessJs.Chess('8/8/8/8/8/8/8/KQ6 w - - 0 1', { skipValidation: true }).isGameOver(), true);
   // header() is getHeaders() (chess.js returns its internal object, with null entries).
   const headed = new Chess();
   assert.deepEqual(headed.header('White', 'A'), headed.getHeaders());
