@@ -453,6 +453,19 @@ for (const [name, snippet] of Object.entries(snippets)) {
   });
 }
 
+/** FENs of a seeded random game of up to 80 plies, at each ply `n` with `n % every === at`. */
+function randomGamePositions(seed, every, at) {
+  const random = seeded(seed);
+  const game = new chessJs.Chess();
+  const fens = [];
+  while (!game.isGameOver() && game.history().length < 80) {
+    if (game.history().length % every === at) fens.push(game.fen());
+    const moves = game.moves();
+    game.move(moves[Math.floor(random() * moves.length)]);
+  }
+  return fens;
+}
+
 /**
  * The spellings of each legal move that people and programs type: SAN with and without its
  * marks, LAN with and without the letter, UCI with and without a promotion letter, spaces,
@@ -511,13 +524,7 @@ test('every spelling of every move reads as chess.js reads it, or as documented'
     'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
     'n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1',
   ];
-  const random = seeded(11);
-  const game = new chessJs.Chess();
-  while (!game.isGameOver() && game.history().length < 80) {
-    if (game.history().length % 4 === 3) fens.push(game.fen());
-    const moves = game.moves();
-    game.move(moves[Math.floor(random() * moves.length)]);
-  }
+  fens.push(...randomGamePositions(11, 4, 3));
   const play = (lib, fen, input, strict) => {
     const chess = new lib.Chess(fen);
     try {
@@ -607,13 +614,7 @@ test('every spelling of a FEN loads as in chess.js, or as documented', () => {
     'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1',
     '8/8/8/8/8/8/8/K6k b - - 12 40',
   ];
-  const random = seeded(5);
-  const game = new chessJs.Chess();
-  while (!game.isGameOver() && game.history().length < 80) {
-    if (game.history().length % 10 === 5) fens.push(game.fen());
-    const moves = game.moves();
-    game.move(moves[Math.floor(random() * moves.length)]);
-  }
+  fens.push(...randomGamePositions(5, 10, 5));
   const load = (lib, text) => {
     try {
       return new lib.Chess(text).fen();
