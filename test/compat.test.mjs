@@ -237,6 +237,12 @@ const snippets = {
       chess.moves({ square: 'e2' }).sort(),
       chess.moves({ square: 'e2', verbose: true }).map((m) => [m.san, m.from, m.to, m.flags]).sort(),
       chess.moves({ piece: 'n' }).sort(),
+      chess.moves({ piece: 'N' }).sort(),
+      chess.moves({ square: 'E2' }).sort(),
+      chess.moves({ square: 'G1', piece: 'n' }).sort(),
+      chess.moves({ square: 'e2', piece: 'n' }),
+      chess.moves({ square: 'e4' }),
+      chess.moves({ square: undefined, piece: undefined }).length,
     ];
   },
 
@@ -741,6 +747,18 @@ test('documented differences stay as documented', () => {
   const headed = new Chess();
   assert.deepEqual(headed.header('White', 'A'), headed.getHeaders());
   assert.ok(Object.values(headed.header()).every((v) => typeof v === 'string'));
-  // Errors are ChessError with codes; chess.js throws plain Errors.
+  // Errors are ChessError with codes; chess.js throws plain Errors, or answers nothing: no
+  // moves from a square that is not one, or for a piece that is not one, and any truthy
+  // `verbose`.
   assert.throws(() => new Chess().move('Ke2'), { name: 'ChessError', code: 'illegal-move' });
+  for (const [options, code] of [
+    [{ square: 'z9' }, 'invalid-square'],
+    [{ square: 'e22' }, 'invalid-square'],
+    [{ piece: 'x' }, 'invalid-option'],
+    [{ verbose: 'yes' }, 'invalid-option'],
+  ]) {
+    assert.throws(() => new Chess().moves(options), { name: 'ChessError', code }, JSON.stringify(options));
+    const theirs = new chessJs.Chess().moves(options);
+    assert.equal(theirs.length, options.verbose ? 20 : 0, JSON.stringify(options));
+  }
 });

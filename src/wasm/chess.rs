@@ -192,8 +192,9 @@ impl Chess {
     pub fn moves(&self, options: Option<JsValue>) -> Result<JsValue, JsValue> {
         let o = Options::read(options.as_ref(), "options", &["verbose", "square", "piece", "lang", "figurine"])?;
         let verbose = o.bool("verbose")?.unwrap_or(false);
+        // chess.js reads this square (and no other argument's) in either case: `'E2'` too.
         let square = match o.get_raw("square")? {
-            Some(v) => Some(options::square(&v)?),
+            Some(v) => Some(options::square_any_case(&v)?),
             None => None,
         };
         let piece = match o.string("piece")? {

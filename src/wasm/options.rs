@@ -117,8 +117,22 @@ impl Options {
 
 /// A square argument (`'e4'`).
 pub(crate) fn square(value: &JsValue) -> Result<Square, Failure> {
+    square_in(value, false)
+}
+
+/// A square argument in either case (`'e4'`, `'E4'`), where chess.js reads one so.
+pub(crate) fn square_any_case(value: &JsValue) -> Result<Square, Failure> {
+    square_in(value, true)
+}
+
+fn square_in(value: &JsValue, any_case: bool) -> Result<Square, Failure> {
     match value.as_string() {
-        Some(name) => name.parse().map_err(|_| Failure::Square { square: describe(value) }),
+        Some(mut name) => {
+            if any_case {
+                name.make_ascii_lowercase();
+            }
+            name.parse().map_err(|_| Failure::Square { square: describe(value) })
+        }
         None => Err(Failure::Square { square: type_name(value) }),
     }
 }

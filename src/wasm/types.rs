@@ -81,7 +81,7 @@ export interface NotationOptions {
 export interface MovesOptions extends NotationOptions {
   /** `true`: `Move` objects instead of SAN strings. */
   verbose?: boolean;
-  /** Only the moves of the piece on this square. */
+  /** Only the moves of the piece on this square (`'e2'`; `'E2'` too, as chess.js reads it). */
   square?: Square;
   /** Only the moves of this kind of piece. */
   piece?: PieceSymbol;
