@@ -1274,6 +1274,46 @@ mod tests {
         assert!(read_float_file(&quantised).is_err());
     }
 
+    /// The gradient [`backprop`] sums is the loss's, number by number (against central
+    /// differences): feature rows, hidden biases, output weights and bias.
+    #[test]
+    fn backprop_is_the_gradient_of_the_loss() {
+        let records = material_records(40, 12);
+        let batch: Vec<u32> = (0..records.len() as u32).collect();
+        let cfg = quiet_config(1);
+        for act in [Activation::CReLU, Activation::SCReLU] {
+            let mut net = Net::random(6, act, 5);
+            let (b1, w2) = (net.b1(), net.w2());
+            let mut rng = SmallRng::seed_from_u64(6);
+            net.p[b1..w2].iter_mut().for_each(|x| *x = 0.4 + rng.gen_range(-0.2..0.2));
+            let mut grad = Grad::new(net.p.len());
+            backprop(&net, &records, &[], &batch, &cfg, &mut grad);
+            assert_eq!(
+                grad.loss,
+                records.iter().map(|r| (sigmoid(net.forward(&Features::of_record(r)) as f64) - target(r, 1.0, 400.0)).powi(2)).sum::<f64>()
+            );
+            let loss = |net: &Net| {
+                records.iter().map(|r| (sigmoid(net.forward(&Features::of_record(r)) as f64) - target(r, 1.0, 400.0)).powi(2)).sum::<f64>()
+            };
+            // The hidden biases, every output number, and a weight of each of the first
+            // record's feature rows.
+            let mut numbers: Vec<usize> = (b1..net.p.len()).collect();
+            let f = Features::of_record(&records[0]);
+            numbers.extend(f.side(0).iter().chain(f.side(1)).map(|&k| k as usize * 6 + 1));
+            for k in numbers {
+                let eps = 1e-3;
+                let (mut up, mut down) = (net.clone(), net.clone());
+                up.p[k] += eps;
+                down.p[k] -= eps;
+                let numeric = (loss(&up) - loss(&down)) / (2.0 * eps as f64);
+                let analytic = grad.g[k] as f64;
+                // CReLU's kinks (an accumulator within eps of 0 or 1) cost the differences up
+                // to 2%; a wrong term would be off by far more.
+                assert!((numeric - analytic).abs() <= 1e-4 + 0.05 * analytic.abs(), "{act:?}, number {k}: {numeric} v {analytic}");
+            }
+        }
+    }
+
     #[test]
     fn training_is_deterministic_given_a_seed() {
         let (train_set, valid) = (material_records(3000, 8), material_records(500, 9));
