@@ -747,9 +747,8 @@ test('documented differences stay as documented', () => {
   const headed = new Chess();
   assert.deepEqual(headed.header('White', 'A'), headed.getHeaders());
   assert.ok(Object.values(headed.header()).every((v) => typeof v === 'string'));
-  // Errors are ChessError with codes; chess.js throws plain Errors, or answers nothing: no
-  // moves from a square that is not one, or for a piece that is not one, and any truthy
-  // `verbose`.
+  // Errors are ChessError with codes; chess.js throws plain Errors, answers [] for a square or
+  // a piece that is not one, and takes any truthy `verbose`.
   assert.throws(() => new Chess().move('Ke2'), { name: 'ChessError', code: 'illegal-move' });
   for (const [options, code] of [
     [{ square: 'z9' }, 'invalid-square'],

@@ -1288,13 +1288,10 @@ mod tests {
             net.p[b1..w2].iter_mut().for_each(|x| *x = 0.4 + rng.gen_range(-0.2..0.2));
             let mut grad = Grad::new(net.p.len());
             backprop(&net, &records, &[], &batch, &cfg, &mut grad);
-            assert_eq!(
-                grad.loss,
-                records.iter().map(|r| (sigmoid(net.forward(&Features::of_record(r)) as f64) - target(r, 1.0, 400.0)).powi(2)).sum::<f64>()
-            );
             let loss = |net: &Net| {
                 records.iter().map(|r| (sigmoid(net.forward(&Features::of_record(r)) as f64) - target(r, 1.0, 400.0)).powi(2)).sum::<f64>()
             };
+            assert_eq!(grad.loss, loss(&net));
             // The hidden biases, every output number, and a weight of each of the first
             // record's feature rows.
             let mut numbers: Vec<usize> = (b1..net.p.len()).collect();
