@@ -14,6 +14,8 @@
 #      build) and npx rocada-uci's script over pkg/ (its "test result:" line is counted)
 #   9. the measuring scripts (scripts/match/: match.py, combine.py, pgnstats.py, tactics.py):
 #      test/match_scripts.py, with the native rocada-uci on both sides (counted the same way)
+#  10. the learned evaluation's Python tools (bench/tune/relabel.py): test/bench_tools.py
+#      (Stockfish's part counted as ignored where there is no Stockfish)
 # A failing test step does not stop the later ones; a failing bootstrap or build does. The last
 # line is "N passed, N failed" (cargo and node tests counted one by one, tsc and vite build as
 # one check each, as is formatting); the exit status is 1 if anything failed.
@@ -92,6 +94,7 @@ step www-typecheck check npx --no-install tsc --noEmit -p www || true
 step www-build check npx --no-install vite build www || true
 step uci-python cargo bash -c "cargo build --release --bin rocada-uci && python3 test/uci_python.py" || true
 step match-scripts cargo bash -c "cargo build --release --bin rocada-uci && python3 test/match_scripts.py" || true
+step bench-tools cargo python3 test/bench_tools.py || true
 
 summary
 [ "$failed" -eq 0 ]

@@ -359,6 +359,24 @@ mod tests {
         assert_eq!(r[30], 2);
     }
 
+    /// The records of `bench/tune/records.txt`, which `bench/tune/relabel.py` reads back in
+    /// test/bench_tools.py: each FEN packs to those bytes.
+    #[test]
+    fn records_match_the_shared_fixtures() {
+        use rocada::CastlingMode;
+        let text = include_str!("../tune/records.txt");
+        let mut count = 0;
+        for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+            let f: Vec<&str> = line.split(';').collect();
+            let pos = Position::from_fen(f[1], CastlingMode::Chess960).unwrap_or_else(|e| panic!("{}: {e:?}", f[1]));
+            let r = pack(&pos, f[2].parse().unwrap(), f[3].parse().unwrap());
+            let hex: String = r.iter().map(|b| format!("{b:02x}")).collect();
+            assert_eq!(hex, f[0], "{}", f[1]);
+            count += 1;
+        }
+        assert_eq!(count, 5);
+    }
+
     /// `--expand`: each kept child is one legal move from its parent, quiet, not in check,
     /// scored as a search of that depth scores it (White's view), with its parent's result;
     /// the same records and seed give the same children.
