@@ -6,11 +6,11 @@ doc comments run them:
     (bytes that rocada-datagen wrote, and that datagen's own test packs again from the FEN)
     reads back as that FEN, White's score and result;
   - relabel.py itself, with Stockfish (when /usr/games/stockfish or $STOCKFISH is there, else
-    counted as ignored): the
-    records come out in their order with their position and result unchanged and Stockfish's
-    score, White's view, as python-chess's engine client reads it from a fresh Stockfish at
-    the same depth; a record whose best move is a capture is left out; a run stopped after a
-    block and resumed writes the same bytes as one run.
+    counted as ignored): the records come out in their order with their position and result
+    unchanged and Stockfish's score, White's view, as python-chess's engine client reads it
+    from a fresh Stockfish at the same depth; a record whose best move is a capture is left
+    out; a run stopped after a block and resumed writes the same bytes as one run; a resume
+    of another run (another depth) and a new run over data are refused.
 
 Needs python-chess (scripts/bootstrap.sh installs it). Usage: python3 test/bench_tools.py.
 The last line is cargo's "test result: ..." form, which scripts/test.sh counts.
@@ -98,6 +98,11 @@ def relabel_writes_stockfish_scores(tmp):
     run_relabel(tmp, src, part, "--count", "2")
     log = run_relabel(tmp, src, part, "--resume")
     check(open(part, "rb").read() == out, "a resumed run wrote other bytes")
+    # A resume at another depth: refused, the data left alone.
+    p = subprocess.run([sys.executable, os.path.join(TUNE, "relabel.py"), src, "--out", part, "--resume",
+                        "--depth", "4", "--stockfish", STOCKFISH], capture_output=True, text=True)
+    check(p.returncode != 0 and "another run" in p.stderr, p.stderr)
+    check(open(part, "rb").read() == out, "a refused resume changed the data")
     # Over data that is there, without --resume: refused.
     p = subprocess.run([sys.executable, os.path.join(TUNE, "relabel.py"), src, "--out", part],
                        capture_output=True, text=True)

@@ -11,7 +11,8 @@ mate or a score past 3,000). Records keep their order, so rocada-train still fin
       --start 0 --count 1000000 --depth 8 --workers 2
 
 The output is written in blocks of `--block` records, each block whole or not at all, and
-`--resume` goes on after the last whole block. Stockfish is a test and benchmark tool here
+`--resume` goes on after the last whole block (`OUT.state` names the input and the limit: a
+resume of another run is refused). Stockfish is a test and benchmark tool here
 (GPL): only its scores reach the data, as with the tuner's data, and no code of it is linked.
 """
 import argparse
@@ -106,11 +107,21 @@ def main():
     total = os.path.getsize(a.input) // RECORD
     end = total if a.count is None else min(total, a.start + a.count)
     limit = f"nodes {a.nodes}" if a.nodes else f"depth {a.depth}"
+    # OUT.state: the next record, the bytes written, and the run (input and limit), so that a
+    # resume of another run is refused, as rocada-datagen refuses one.
     state = a.out + ".state"
+    run = f"{os.path.abspath(a.input)} {limit.replace(' ', '=')}"
     done = a.start
-    if a.resume and os.path.exists(state):
-        done = int(open(state).read().split()[0])
-        os.truncate(a.out, int(open(state).read().split()[1]))
+    if a.resume:
+        if not os.path.exists(state):
+            if os.path.exists(a.out) and os.path.getsize(a.out) > 0:
+                sys.exit(f"{a.out} has data and no {state}: nothing to resume from")
+        else:
+            fields = open(state).read().split(maxsplit=2)
+            if fields[2].strip() != run:
+                sys.exit(f"{state} is another run ({fields[2].strip()}), not {run}")
+            done = int(fields[0])
+            os.truncate(a.out, int(fields[1]))
     elif os.path.exists(a.out) and os.path.getsize(a.out) > 0:
         sys.exit(f"{a.out} exists: --resume, or another --out")
     jobs = [(a.input, s, min(a.block, end - s), limit, a.stockfish) for s in range(done, end, a.block)]
@@ -122,7 +133,7 @@ def main():
             seen += job[2]
             kept += len(block) // RECORD
             with open(state, "w") as s:
-                s.write(f"{job[1] + job[2]} {out.tell()}\n")
+                s.write(f"{job[1] + job[2]} {out.tell()} {run}\n")
             rate = seen / (time.time() - t0)
             print(f"records {job[1] + job[2]:,} of {end:,}: {kept:,} kept of {seen:,}, {rate:.0f} records/s", file=sys.stderr, flush=True)
 
