@@ -67,7 +67,7 @@ def stockfish_score(fen, depth):
     return info["score"].white().score(), info["pv"][0], board
 
 
-def run_relabel(tmp, src, out, *args):
+def run_relabel(src, out, *args):
     cmd = [sys.executable, os.path.join(TUNE, "relabel.py"), src, "--out", out, "--depth", "5",
            "--workers", "1", "--block", "1", "--stockfish", STOCKFISH, *args]
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
@@ -81,7 +81,7 @@ def relabel_writes_stockfish_scores(tmp):
     with open(src, "wb") as f:
         f.write(b"".join(r for r, _, _, _ in rows))
     whole = os.path.join(tmp, "whole.bin")
-    log = run_relabel(tmp, src, whole)
+    log = run_relabel(src, whole)
     check("records 5 of 5" in log, log)
     out = open(whole, "rb").read()
     kept = [out[i:i + 32] for i in range(0, len(out), 32)]
@@ -95,8 +95,8 @@ def relabel_writes_stockfish_scores(tmp):
     check(kept == expected, f"kept {[k.hex() for k in kept]}, expected {[e.hex() for e in expected]}")
     # Stopped after two records, then resumed: the same bytes.
     part = os.path.join(tmp, "part.bin")
-    run_relabel(tmp, src, part, "--count", "2")
-    log = run_relabel(tmp, src, part, "--resume")
+    run_relabel(src, part, "--count", "2")
+    log = run_relabel(src, part, "--resume")
     check(open(part, "rb").read() == out, "a resumed run wrote other bytes")
     # A resume at another depth: refused, the data left alone.
     p = subprocess.run([sys.executable, os.path.join(TUNE, "relabel.py"), src, "--out", part, "--resume",

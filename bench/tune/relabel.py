@@ -12,8 +12,8 @@ mate or a score past 3,000). Records keep their order, so rocada-train still fin
 
 The output is written in blocks of `--block` records, each block whole or not at all, and
 `--resume` goes on after the last whole block (`OUT.state` names the input and the limit: a
-resume of another run is refused). Stockfish is a test and benchmark tool here
-(GPL): only its scores reach the data, as with the tuner's data, and no code of it is linked.
+resume of another run is refused). Stockfish is a test and benchmark tool here (GPL): only
+its scores reach the data, as with the tuner's data, and no code of it is linked.
 """
 import argparse
 import multiprocessing
@@ -73,7 +73,7 @@ def relabel(r, sf, limit):
     if not is_training_position(board, move, score[1]):
         return None
     white = score[1] if board.turn == chess.WHITE else -score[1]
-    return r[:28] + int(white).to_bytes(2, "little", signed=True) + r[30:]
+    return r[:28] + white.to_bytes(2, "little", signed=True) + r[30:]
 
 
 def work(job):
@@ -118,8 +118,9 @@ def main():
                 sys.exit(f"{a.out} has data and no {state}: nothing to resume from")
         else:
             fields = open(state).read().split(maxsplit=2)
-            if fields[2].strip() != run:
-                sys.exit(f"{state} is another run ({fields[2].strip()}), not {run}")
+            named = fields[2].strip() if len(fields) == 3 else "unnamed"
+            if named != run:
+                sys.exit(f"{state} is another run ({named}), not {run}")
             done = int(fields[0])
             os.truncate(a.out, int(fields[1]))
     elif os.path.exists(a.out) and os.path.getsize(a.out) > 0:
