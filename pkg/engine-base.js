@@ -176,7 +176,10 @@ export function defineEngine(spawnWorker, loadModule) {
 
   class Engine {
     #hashMb;
-    /** The learned evaluation's file (a Uint8Array), or undefined: sent with every `init`. */
+    /**
+     * The learned evaluation, sent with every `init`: a net's file (a Uint8Array), undefined
+     * for the built-in net, null for the hand-written evaluation alone.
+     */
     #net;
     #workerUrl;
     #inThread;
@@ -210,7 +213,7 @@ export function defineEngine(spawnWorker, loadModule) {
       }
       // A copy of the net's bytes, made now: the caller may change or transfer the buffer.
       const net = reading('net', true, () => {
-        if (o.net === undefined || o.net === null) return undefined;
+        if (o.net === undefined || o.net === null) return o.net;
         if (o.net instanceof ArrayBuffer) return new Uint8Array(o.net.slice(0));
         if (ArrayBuffer.isView(o.net) && o.net instanceof Uint8Array) return new Uint8Array(o.net);
         throw optionError('net', `expected a Uint8Array or an ArrayBuffer, got ${describe(o.net)}`);

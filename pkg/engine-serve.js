@@ -4,7 +4,8 @@
 //
 // Requests: { type: 'init', module?, hashMb, net? } (`module`: the caller's compiled
 // WebAssembly.Module of rocada_engine_bg.wasm, so a worker downloads and compiles nothing;
-// `net`: a learned evaluation's file, a Uint8Array), { type: 'go', id, fen,
+// `net`: a learned evaluation's file, a Uint8Array; null: the hand-written evaluation alone;
+// absent: the built-in net), { type: 'go', id, fen,
 // chess960, moves, limits }, { type: 'newGame' }, { type: 'quit' } (frees the search and its
 // table: terminate() of an engine on the caller's thread, whose memory would otherwise wait for
 // the garbage collector; a worker is terminated instead).
@@ -23,7 +24,7 @@ export function serve(post) {
       if (request.type === 'init') {
         if (request.module) initSync({ module: request.module });
         core = new EngineCore(request.hashMb);
-        if (request.net) core.setNet(request.net);
+        if (request.net !== undefined) core.setNet(request.net);
         post({ type: 'ready' });
       } else if (request.type === 'go') {
         const { id, fen, chess960, moves, limits } = request;

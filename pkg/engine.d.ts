@@ -12,11 +12,14 @@ export interface EngineOptions {
   /** Transposition table size in MiB, an integer from 1 to 1024 (default 16). */
   hashMb?: number;
   /**
-   * A learned evaluation to search with instead of the hand-written one: the bytes of a net
-   * file as `rocada-train` writes it (`.nnue`; the format is in bench/README.md), copied at
-   * the call. A file that is no net rejects `create()` with `invalid-option` (`net`).
+   * The evaluation to search with. Omitted: the built-in net (a correction to the
+   * hand-written evaluation, learned from Stockfish's scores; part of the engine's module).
+   * `null`: the hand-written evaluation alone. Bytes: a net file as `rocada-train` writes it
+   * (`.nnue`; the format is in bench/README.md), copied at the call; a file that is no net
+   * rejects `create()` with `invalid-option` (`net`). Levels 1 to 19 always play with the
+   * hand-written evaluation (their Elo was measured with it).
    */
-  net?: Uint8Array | ArrayBuffer;
+  net?: Uint8Array | ArrayBuffer | null;
   /**
    * `true` (default): search in a Web Worker (browsers) or a worker thread (Node), so the
    * calling thread never blocks. `false`: search on the calling thread; each search blocks

@@ -317,6 +317,37 @@ test('Engine.create({ net }): a learned evaluation in the worker and on the thre
   await assert.rejects(rocada.Engine.create({ net: new Uint8Array(40), worker: false }), { code: 'invalid-option' });
 });
 
+test('the built-in net is the default, `net: null` the hand-written evaluation alone; levels 1..19 play with the hand-written one', async () => {
+  const game = play(MIDDLEGAME, []);
+  const engines = await Promise.all([
+    rocada.Engine.create(),
+    rocada.Engine.create({ worker: false }),
+    rocada.Engine.create({ net: undefined }),
+    rocada.Engine.create({ net: null }),
+    rocada.Engine.create({ net: null, worker: false }),
+  ]);
+  try {
+    const r = [];
+    for (const e of engines) r.push(await e.bestMove(game, { depth: 7 }));
+    const [builtIn, ...rest] = r.map((x) => [x.nodes, x.move, x.score]);
+    assert.deepEqual(rest[0], builtIn, 'worker and thread differ');
+    assert.deepEqual(rest[1], builtIn, '`net: undefined` is the default');
+    assert.notEqual(rest[2][0], builtIn[0], 'the default is not the hand-written evaluation');
+    assert.deepEqual(rest[3], rest[2], 'worker and thread differ without the net');
+    // The same as `npx rocada-uci`'s EvalFile (<built-in>, <empty>) and UciProtocol.bench.
+    // A level below 20: the same search with and without the net.
+    for (const level of [3, 12]) {
+      const [a, b] = [engines[0], engines[3]];
+      a.newGame();
+      b.newGame();
+      const [x, y] = [await a.bestMove(game, { level, depth: 5 }), await b.bestMove(game, { level, depth: 5 })];
+      assert.deepEqual([x.nodes, x.move, x.score], [y.nodes, y.move, y.score], `level ${level}`);
+    }
+  } finally {
+    for (const e of engines) e.terminate();
+  }
+});
+
 test('every EngineErrorCode of chess_error.d.ts is thrown above', () => {
   const dts = readFileSync(join(root, 'pkg/chess_error.d.ts'), 'utf8');
   const line = dts.slice(dts.indexOf('export type EngineErrorCode'), dts.indexOf(';', dts.indexOf('export type EngineErrorCode')));

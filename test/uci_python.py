@@ -12,7 +12,8 @@ Each check runs against each engine:
   - mated and stalemated roots: info depth 0 score mate 0 / cp 0, then bestmove 0000;
   - EvalFile, in both front ends: a learned evaluation's file (a random net written here in
     rocada-train's format) changes the search, a missing, bad, endless (/dev/zero) or directory
-    file leaves the evaluation as it was, <empty> brings the hand-written one back; with the
+    file leaves the evaluation as it was, <empty> brings the hand-written one alone,
+    <built-in> (the default) the built-in net back, both front ends alike; with the
     same net, the native build and the npm build (WebAssembly) search the same nodes to the
     same move, and their benches count the same nodes (exact integer arithmetic);
   - a property test: random position commands (legal lists, lists with an illegal move, lists
@@ -260,8 +261,10 @@ def eval_file(cmd):
 
     with chess.engine.SimpleEngine.popen_uci(cmd, cwd=ROOT) as engine:
         check("EvalFile" in engine.options, f"EvalFile offered: {list(engine.options)}")
+        check(engine.options["EvalFile"].default == "<built-in>", f"EvalFile's default: {engine.options['EvalFile']}")
     e = Raw(cmd)
     try:
+        # The default: the built-in net.
         plain = nodes_at_depth(e)
         with tempfile.TemporaryDirectory() as tmp:
             e.send("setoption name EvalFile value /nonexistent.nnue")
@@ -297,8 +300,21 @@ def eval_file(cmd):
             check(nodes_at_depth(e) == learned, "a refused file changed the evaluation")
             e.send("setoption name EvalFile value <empty>")
             said = e.until(lambda l: "EvalFile" in l)
-            check(said[-1] == "info string EvalFile: the hand-written evaluation", f"empty: {said[-1]}")
-            check(nodes_at_depth(e) == plain, "<empty> did not bring the hand-written evaluation back")
+            check(said[-1] == "info string EvalFile: the hand-written evaluation alone", f"empty: {said[-1]}")
+            hand_written = nodes_at_depth(e)
+            check(hand_written[0] not in (plain[0], learned[0]), f"<empty> changed nothing: {hand_written}")
+            e.send("bench 5")
+            said = e.until(lambda l: l.startswith("Nodes searched"), timeout=120)
+            hand_written_bench = int(said[-1].split(":")[1])
+            e.send("setoption name EvalFile value <built-in>")
+            said = e.until(lambda l: "EvalFile" in l)
+            check(said[-1].startswith("info string EvalFile <built-in>: a net of 768x2 -> 64 -> 1"), f"built-in: {said[-1]}")
+            check(nodes_at_depth(e) == plain, "<built-in> did not bring the default back")
+            e.send("bench 5")
+            said = e.until(lambda l: l.startswith("Nodes searched"), timeout=120)
+            built_in_bench = int(said[-1].split(":")[1])
+            seen = NET_RESULTS.setdefault("default", (plain, hand_written, hand_written_bench, built_in_bench, cmd))
+            check(seen[:4] == (plain, hand_written, hand_written_bench, built_in_bench), f"{cmd} and {seen[4]} differ: {seen[:4]}")
     finally:
         e.close()
 

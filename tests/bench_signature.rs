@@ -1,8 +1,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! The bench signature: total nodes of fixed-depth searches over the bench positions
-//! (`rocada::search::BENCH_POSITIONS`). Search is deterministic, so this number changes only
+//! (`rocada::search::BENCH_POSITIONS`), with the built-in net and with the hand-written
+//! evaluation alone. Search is deterministic, so this number changes only
 //! when the search or the evaluation changes. A change that is meant to alter the search
-//! updates `SIGNATURE` in tests/common/signatures.rs (and says so in its commit, with the new
+//! updates the signatures in tests/common/signatures.rs (and says so in its commit, with the new
 //! number from `cargo run --release --bin rocada-uci bench`); any other change must leave it
 //! alone. The same file pins the bench with a learned evaluation (a fixed test net), which the
 //! WebAssembly build must match too (tests/wasm_node.rs).
@@ -11,12 +12,18 @@ use rocada::search::{bench, bench_with, BENCH_DEPTH};
 
 #[path = "common/signatures.rs"]
 mod signatures;
-use signatures::{test_net, NET_DEPTH, NET_SIGNATURE, SIGNATURE};
+use signatures::{test_net, HAND_WRITTEN_SIGNATURE, NET_DEPTH, NET_SIGNATURE, SIGNATURE};
 
 #[test]
 fn bench_signature() {
     let report = bench(BENCH_DEPTH);
     assert_eq!(report.nodes, SIGNATURE, "bench signature changed: {} nodes at depth {BENCH_DEPTH}", report.nodes);
+}
+
+#[test]
+fn bench_signature_of_the_hand_written_evaluation() {
+    let report = bench_with(BENCH_DEPTH, None);
+    assert_eq!(report.nodes, HAND_WRITTEN_SIGNATURE, "the hand-written evaluation's bench changed: {} nodes", report.nodes);
 }
 
 #[test]

@@ -35,23 +35,52 @@ fn a_search_with_a_net_keeps_its_accumulators_in_step() {
     }
 }
 
+/// A new engine searches with the built-in net; `set_net(None)` brings the hand-written
+/// evaluation alone, and `set_net(Some(Network::builtin()))` the default back.
 #[test]
-fn set_net_none_brings_the_hand_written_evaluation_back() {
+fn the_built_in_net_is_the_default_and_set_net_none_the_hand_written_evaluation() {
+    use rocada::eval::nnue::Network;
     let pos = Position::new();
     let nodes = |search: &mut Search| search.go(&pos, &[], Limits::depth(8), &mut |_| {}, &mut || false).nodes;
-    let mut plain = Search::new(1);
-    let expected = nodes(&mut plain);
+    let mut default = Search::new(1);
+    assert_eq!(default.net(), Some(&Network::builtin()));
+    let built_in = nodes(&mut default);
     let mut search = Search::new(1);
-    search.set_net(Some(signatures::test_net()));
-    assert!(search.net().is_some());
-    assert_ne!(nodes(&mut search), expected);
     search.set_net(None);
     assert!(search.net().is_none());
-    assert_eq!(nodes(&mut search), expected, "the table and history were cleared with the net");
+    let hand_written = nodes(&mut search);
+    assert_ne!(hand_written, built_in, "the net is used by default");
+    search.set_net(Some(signatures::test_net()));
+    assert_ne!(nodes(&mut search), hand_written);
+    search.set_net(None);
+    assert_eq!(nodes(&mut search), hand_written, "the table and history were cleared with the net");
+    search.set_net(Some(Network::builtin()));
+    assert_eq!(nodes(&mut search), built_in);
+}
+
+/// Levels 1..19 play with the hand-written evaluation whatever the net (their Elo was measured
+/// with it); level 20, full strength, with the net.
+#[test]
+fn levels_below_twenty_search_with_the_hand_written_evaluation() {
+    let pos = Position::from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 1", CastlingMode::Standard).unwrap();
+    let run = |level: u8, net: bool| {
+        let mut search = Search::new(1);
+        if !net {
+            search.set_net(None);
+        }
+        let limits = Limits { level: Some(level), depth: Some(6), ..Limits::default() };
+        let r = search.go(&pos, &[], limits, &mut |_| {}, &mut || false);
+        (r.nodes, r.best_move, r.score)
+    };
+    for level in [1, 10, 19] {
+        assert_eq!(run(level, true), run(level, false), "level {level}");
+    }
+    assert_ne!(run(20, true).0, run(20, false).0, "level 20 searches with the net");
 }
 
 /// A residual net adds its output to the hand-written evaluation: one whose output is always 0
-/// searches exactly the hand-written evaluation's tree, and a non-zero one another tree.
+/// searches exactly the hand-written evaluation's tree, and a non-zero one another tree; but
+/// not against a bare king: there the hand-written evaluation stands alone.
 #[test]
 fn a_residual_net_adds_to_the_hand_written_evaluation() {
     use rocada::eval::nnue::{Activation, Network, INPUTS};
@@ -62,7 +91,7 @@ fn a_residual_net_adds_to_the_hand_written_evaluation() {
     for fen in [
         "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 1",
         "8/2P3k1/8/3pP3/8/8/5K2/8 w - d6 0 1",
-        "8/8/8/4k3/8/8/2B5/KN6 w - - 0 1",
+        "8/8/8/4k3/8/5p2/2B5/KN6 w - - 0 1",
     ] {
         let pos = Position::from_fen(fen, CastlingMode::Standard).unwrap();
         let run = |net: Option<Network>| {
@@ -75,6 +104,23 @@ fn a_residual_net_adds_to_the_hand_written_evaluation() {
         let net = signatures::test_net().with_hand_written(true);
         assert_ne!(run(Some(net.clone())).0, run(None).0, "{fen}: the correction is used");
         assert_ne!(run(Some(net.clone())).0, run(Some(net.with_hand_written(false))).0, "{fen}: and added to the hand-written one");
+    }
+    let net = signatures::test_net().with_hand_written(true);
+    for fen in [
+        // King, bishop and knight against a bare king; a queen; a rook and pawns, Black's.
+        "8/8/8/4k3/8/8/2B5/KN6 w - - 0 1",
+        "8/8/8/4k3/8/8/8/KQ6 b - - 0 1",
+        "8/8/8/4k3/8/1pp5/r7/K7 w - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen, CastlingMode::Standard).unwrap();
+        assert!(rocada::eval::bare_king(pos.board()), "{fen}");
+        let run = |net: Option<Network>| {
+            let mut search = Search::new(1);
+            search.set_net(net);
+            let r = search.go(&pos, &[], Limits::depth(6), &mut |_| {}, &mut || false);
+            (r.nodes, r.best_move, r.score)
+        };
+        assert_eq!(run(Some(net.clone())), run(None), "{fen}: the hand-written evaluation alone");
     }
 }
 
@@ -96,7 +142,10 @@ fn eval_file_says_what_the_evaluation_becomes_for_every_front_end() {
     assert_eq!(line, "info string EvalFile r.nnue: a net of 768x2 -> 32 -> 1, screlu, scale 400, added to the hand-written evaluation");
     let (change, line) = Uci::eval_file(None, |_| panic!("no file to read"));
     assert!(matches!(change, EvalChange::Handwritten));
-    assert_eq!(line, "info string EvalFile: the hand-written evaluation");
+    assert_eq!(line, "info string EvalFile: the hand-written evaluation alone");
+    let (change, line) = Uci::eval_file(Some("<built-in>"), |_| panic!("no file to read"));
+    assert!(matches!(change, EvalChange::Builtin));
+    assert_eq!(line, "info string EvalFile <built-in>: a net of 768x2 -> 64 -> 1, screlu, scale 400, added to the hand-written evaluation");
     for (read, why) in [
         (Err("No such file or directory".to_owned()), "No such file or directory"),
         (Ok(vec![0; MAX_FILE_BYTES + 1]), "larger than any net"),

@@ -228,7 +228,8 @@ fn options_and_chess960() {
 }
 
 /// `EvalFile` is offered only by a front end that reads files (the native one): there a path
-/// (words and all) asks for the file, `<empty>` or nothing for the hand-written evaluation;
+/// (words and all) asks for the file, `<built-in>` (the default) for the built-in net, `<empty>`
+/// or nothing for the hand-written evaluation alone;
 /// elsewhere it is an unknown option.
 #[test]
 fn eval_file_only_where_files_are_read() {
@@ -240,12 +241,13 @@ fn eval_file_only_where_files_are_read() {
 
     let mut files = machine().with_eval_file();
     let (out, _) = send(&mut files, "uci");
-    assert!(out.contains(&"option name EvalFile type string default <empty>".to_string()), "{out:?}");
+    assert!(out.contains(&"option name EvalFile type string default <built-in>".to_string()), "{out:?}");
     assert_eq!(out.last().map(String::as_str), Some("uciok"));
     assert_eq!(
         send(&mut files, "setoption name EvalFile value /tmp/my nets/gen 1.nnue").1,
         Action::EvalFile(Some("/tmp/my nets/gen 1.nnue".into()))
     );
+    assert_eq!(send(&mut files, "setoption name EvalFile value <built-in>").1, Action::EvalFile(Some("<built-in>".into())));
     assert_eq!(send(&mut files, "setoption name evalfile value <empty>").1, Action::EvalFile(None));
     assert_eq!(send(&mut files, "setoption name EvalFile").1, Action::EvalFile(None));
 }

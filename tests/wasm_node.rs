@@ -912,13 +912,15 @@ fn sandbox_positions_for_lessons() {
 #[path = "common/signatures.rs"]
 mod signatures;
 
-/// The search in WebAssembly gives the native build's node counts: the hand-written
-/// evaluation's bench signature, and the bench with a fixed learned net (integer arithmetic
-/// throughout: accumulators, activations, the output), both pinned in tests/common/signatures.rs.
+/// The search in WebAssembly gives the native build's node counts: the bench signature (the
+/// built-in net), the hand-written evaluation's, and the bench with a fixed learned net (integer
+/// arithmetic throughout: accumulators, activations, the output), pinned in
+/// tests/common/signatures.rs.
 #[wasm_bindgen_test]
 fn the_bench_signatures_hold_in_webassembly() {
     use rocada::search::{bench, bench_with, BENCH_DEPTH};
-    assert_eq!(bench(BENCH_DEPTH).nodes, signatures::SIGNATURE, "the hand-written evaluation's bench");
+    assert_eq!(bench(BENCH_DEPTH).nodes, signatures::SIGNATURE, "the bench (the built-in net)");
+    assert_eq!(bench_with(BENCH_DEPTH, None).nodes, signatures::HAND_WRITTEN_SIGNATURE, "the hand-written evaluation's bench");
     assert_eq!(
         bench_with(signatures::NET_DEPTH, Some(&signatures::test_net())).nodes,
         signatures::NET_SIGNATURE,

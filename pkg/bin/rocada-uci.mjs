@@ -25,7 +25,10 @@ const say = (lines) => {
   if (lines.length) process.stdout.write(`${lines.join('\n')}\n`);
 };
 
-/** The learned evaluation in use (EvalFile's bytes), or undefined: the hand-written one. */
+/**
+ * The learned evaluation in use: EvalFile's bytes, undefined for the built-in net (the
+ * default), null for the hand-written evaluation alone (as `Engine.create`'s `net`).
+ */
 let net;
 let hashMb = DEFAULT_HASH_MB;
 
@@ -131,10 +134,10 @@ async function command(line) {
         await recreate();
         break;
       case 'evalfile': {
-        const read = action.path === null ? undefined : readNetFile(action.path);
+        const read = action.file ? readNetFile(action.path) : undefined;
         const { line, change } = UciProtocol.evalFile(action.path, read);
         if (change !== 'unchanged') {
-          net = change === 'net' ? read : undefined;
+          net = { net: read, builtin: undefined, handwritten: null }[change];
           await recreate();
         }
         say([line]);

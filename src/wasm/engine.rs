@@ -87,9 +87,9 @@ impl EngineCore {
     }
 
     /// Searches with the learned evaluation in `net` (a `Uint8Array` holding a file as
-    /// `rocada-train` writes it), from the next search on; `null` or `undefined`: the
-    /// hand-written evaluation. `invalid-option` (`net`) for anything else or a file that is
-    /// no net, and the evaluation is unchanged.
+    /// `rocada-train` writes it), from the next search on; `undefined`: the built-in net (the
+    /// default); `null`: the hand-written evaluation alone. `invalid-option` (`net`) for
+    /// anything else or a file that is no net, and the evaluation is unchanged.
     #[cfg(feature = "nnue")]
     #[wasm_bindgen(js_name = setNet)]
     pub fn set_net(&mut self, net: &JsValue) -> Result<(), JsValue> {
@@ -138,12 +138,16 @@ impl EngineCore {
     }
 }
 
-/// The net in `value` (a `Uint8Array` holding a file as `rocada-train` writes it), `None` for
-/// `null` or `undefined`; `invalid-option` (`net`) for anything else or a file that is no net.
+/// The net in `value` (a `Uint8Array` holding a file as `rocada-train` writes it), the built-in
+/// net for `undefined`, `None` (the hand-written evaluation alone) for `null`; `invalid-option`
+/// (`net`) for anything else or a file that is no net.
 #[cfg(feature = "nnue")]
 pub(super) fn read_net(value: &JsValue) -> Result<Option<Network>, Failure> {
     let fail = |message: String| Failure::Option { option: "net".to_owned(), message };
-    if value.is_null() || value.is_undefined() {
+    if value.is_undefined() {
+        return Ok(Some(Network::builtin()));
+    }
+    if value.is_null() {
         return Ok(None);
     }
     let bytes = match super::js::bytes(value) {

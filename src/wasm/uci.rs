@@ -6,7 +6,8 @@
 //!   (`fen`, `chess960`, `moves`: UCI joined by spaces, `limits`: `Engine` limits), `stop`,
 //!   `stop-retry` (stop, hand the result over, give the line again), `ponderhit`
 //!   (`stopAfterMs?`), `newgame`, `hash` (`mb`), `evalfile` (`path`, or `null` for the
-//!   hand-written evaluation: the bin reads the file and hands it to `evalFile`), `bench`
+//!   hand-written evaluation alone; `file`: whether `path` is a file to read, not the built-in
+//!   net's name: the bin reads it and hands it to `evalFile`), `bench`
 //!   (`depth`), `quit`;
 //! - `info(report)`, `result(result)` take `Engine`'s report and result objects, `failure(message)`
 //!   a failed search; each returns the lines to print;
@@ -16,7 +17,7 @@
 use super::engine::{integer, read_net, PerformanceClock};
 use super::js::{bytes, strings, Obj};
 use crate::eval::nnue::MAX_FILE_BYTES;
-use crate::search::uci::{Action, EvalChange, Uci};
+use crate::search::uci::{Action, EvalChange, Uci, BUILTIN_NAME};
 use crate::search::{Bound, Limits, Score, Search, SearchInfo, SearchResult, BENCH_POSITIONS};
 use crate::{parse_uci, CastlingMode, Move, Position};
 use wasm_bindgen::prelude::*;
@@ -70,8 +71,8 @@ fn lines(v: Vec<String>) -> JsValue {
 impl UciProtocol {
     /// The bench: every bench position searched to `depth` from a cleared 16 MiB table, as
     /// `rocada-uci bench` does natively, with the net in `net` (a `Uint8Array` of a file
-    /// [`UciProtocol::eval_file`] accepted) or, `undefined`, the hand-written evaluation;
-    /// returns `{ nodes, timeMs }` (search time only).
+    /// [`UciProtocol::eval_file`] accepted; `undefined`: the built-in net; `null`: the
+    /// hand-written evaluation alone); returns `{ nodes, timeMs }` (search time only).
     pub fn bench(depth: &JsValue, net: &JsValue) -> Result<JsValue, JsValue> {
         let depth = integer(depth, "depth", 1.0, 64.0)? as u32;
         let mut search = Search::new(16);
@@ -91,8 +92,9 @@ impl UciProtocol {
 
     /// `EvalFile` once the bin has read the file at `path` (`read`: its first bytes, at most
     /// one more than the largest net, as a `Uint8Array`, or why it could not be read, a
-    /// string): `{ line, change }`, `change` being `net` (search with these bytes from now on),
-    /// `handwritten` or `unchanged`.
+    /// string; nothing for the built-in net's name or no path): `{ line, change }`, `change`
+    /// being `net` (search with these bytes from now on), `builtin`, `handwritten` or
+    /// `unchanged`.
     #[wasm_bindgen(js_name = evalFile)]
     pub fn eval_file(path: Option<String>, read: &JsValue) -> JsValue {
         let (change, line) = Uci::eval_file(path.as_deref(), |_| match bytes(read) {
@@ -101,6 +103,7 @@ impl UciProtocol {
         });
         let change = match change {
             EvalChange::Net(_) => "net",
+            EvalChange::Builtin => "builtin",
             EvalChange::Handwritten => "handwritten",
             EvalChange::Unchanged => "unchanged",
         };
@@ -165,7 +168,10 @@ impl UciProtocol {
             Action::NewGame => Obj::new().set("type", "newgame"),
             Action::SetHash(mb) => Obj::new().set("type", "hash").set("mb", mb as u32),
             // The bin reads the file, then asks `evalFile`.
-            Action::EvalFile(path) => Obj::new().set("type", "evalfile").set("path", path.map_or(JsValue::NULL, JsValue::from)),
+            Action::EvalFile(path) => Obj::new()
+                .set("type", "evalfile")
+                .set("file", path.as_deref().is_some_and(|p| p != BUILTIN_NAME))
+                .set("path", path.map_or(JsValue::NULL, JsValue::from)),
             Action::Bench(depth) => Obj::new().set("type", "bench").set("depth", depth),
             Action::Quit => Obj::new().set("type", "quit"),
         };

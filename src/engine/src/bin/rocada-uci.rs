@@ -60,7 +60,7 @@ mod native {
     pub fn main() {
         let args: Vec<String> = std::env::args().collect();
         if args.get(1).map(String::as_str) == Some("bench") {
-            run_bench(args.get(2).and_then(|d| d.parse().ok()).unwrap_or(BENCH_DEPTH), None);
+            run_bench(args.get(2).and_then(|d| d.parse().ok()).unwrap_or(BENCH_DEPTH), Some(&Network::builtin()));
             return;
         }
         let name = concat!("Rocada ", env!("CARGO_PKG_VERSION"));
@@ -90,7 +90,7 @@ mod native {
         Ok(bytes)
     }
 
-    /// The bench with `net` (`None`: the hand-written evaluation), said as UCI lines.
+    /// The bench with `net` (`None`: the hand-written evaluation alone), said as UCI lines.
     fn run_bench(depth: u32, net: Option<&Network>) {
         let r = bench_with(depth, net);
         say(&Uci::bench_lines(depth, r.nodes, r.time_ms));
@@ -132,12 +132,13 @@ mod native {
             }
         }
 
-        /// Evaluates with the net in `path` (`None`: the hand-written evaluation); the line
-        /// that says so, or why the evaluation did not change.
+        /// Evaluates with the net in `path` (`None`: the hand-written evaluation alone; the
+        /// built-in net's name: that net); the line that says so, or why it did not change.
         fn eval_file(&mut self, path: Option<&str>) -> String {
             let (change, line) = Uci::eval_file(path, read_net_file);
             match change {
                 EvalChange::Net(net) => self.search.lock().unwrap().set_net(Some(net)),
+                EvalChange::Builtin => self.search.lock().unwrap().set_net(Some(Network::builtin())),
                 EvalChange::Handwritten => self.search.lock().unwrap().set_net(None),
                 EvalChange::Unchanged => {}
             }

@@ -25,8 +25,9 @@
 //! The search evaluates through a [`PawnCache`] ([`evaluate_cached`]): the terms that depend
 //! on the pawns alone are kept by pawn placement, so repeated structures cost nothing.
 //!
-//! A learned evaluation, [`nnue`], replaces this one in a search given a net
-//! (`Search::set_net`; the native `rocada-uci`'s `EvalFile` option).
+//! A learned evaluation, [`nnue`], corrects this one (the built-in net, a residual one, by
+//! default at full strength) or replaces it (a net alone given to `Search::set_net` or by
+//! `rocada-uci`'s `EvalFile` option); levels 1..19 search with this one alone.
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::{Bitboard, Board, Color, Piece, Position, Rank, Role, Square};
@@ -635,6 +636,12 @@ fn endgame_scale(b: &Board, strong: Color, w: &EvalParams) -> i32 {
         }
     }
     p::SCALE_FULL
+}
+
+/// Whether a side has nothing but its king.
+pub fn bare_king(b: &Board) -> bool {
+    let kings = b.by_role(Role::King);
+    Color::ALL.into_iter().any(|c| (b.by_color(c) & !kings).is_empty())
 }
 
 /// Against a bare king: drive it to the edge and bring the kings together.

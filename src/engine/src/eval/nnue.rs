@@ -55,6 +55,8 @@ pub const MAX_HIDDEN: usize = 4096;
 pub const FEATURE_STEP: i16 = 4;
 /// The largest net file there can be (N = [`MAX_HIDDEN`]): a reader stops past it.
 pub const MAX_FILE_BYTES: usize = HEADER + 2 * (INPUTS * MAX_HIDDEN + 3 * MAX_HIDDEN + 1);
+/// The built-in net's file ([`Network::builtin`]; how it was made: src/engine/nets/README.md).
+pub const BUILTIN: &[u8] = include_bytes!("../../nets/default.nnue");
 /// An evaluation is kept within this many centipawns (the search's mate scores start far
 /// above it).
 pub const MAX_EVAL: i32 = 20_000;
@@ -209,6 +211,12 @@ impl Network {
         let (b1, rest) = v.split_at(n);
         let (w2, rest) = rest.split_at(2 * n);
         Ok(Network::new(act, u16_at(10) as i32, w1, b1.to_vec(), w2.to_vec(), rest[0])?.with_hand_written(residual))
+    }
+
+    /// The net the engine searches with unless told otherwise ([`BUILTIN`]): a residual net,
+    /// a correction to the hand-written evaluation learned from Stockfish's scores.
+    pub fn builtin() -> Network {
+        Network::from_bytes(BUILTIN).expect("the built-in net is a net (tested)")
     }
 
     /// The same net, residual or not: with `on`, its output is a correction the engine adds to
@@ -488,6 +496,14 @@ mod tests {
         let n = 64;
         let overflow = Network::new(Activation::SCReLU, 400, vec![0; INPUTS * n], vec![0; n], vec![i16::MAX; 2 * n], 0);
         assert!(matches!(overflow, Err(NetError::Overflow(_))));
+    }
+
+    #[test]
+    fn the_built_in_net_reads_and_is_residual() {
+        let net = Network::builtin();
+        assert!(net.adds_hand_written() && net.compact());
+        assert_eq!((net.hidden(), net.activation()), (64, Activation::SCReLU));
+        assert_eq!(net.to_bytes(), BUILTIN);
     }
 
     /// Random legal games (standard and Chess960): the accumulators updated move by move

@@ -36,13 +36,14 @@ pub struct BenchReport {
     pub time_ms: u64,
 }
 
-/// Searches every bench position to `depth` from a cleared engine with a 16 MiB table.
+/// Searches every bench position to `depth` from a cleared engine with a 16 MiB table and
+/// the default evaluation (the built-in net, with the `nnue` feature).
 pub fn bench(depth: u32) -> BenchReport {
     run(depth, &mut |_| {})
 }
 
-/// [`bench()`] with a learned evaluation (`None`: the hand-written one). Its node count is the
-/// net's own signature: integer arithmetic throughout, so native and WebAssembly builds give
+/// [`bench()`] with a learned evaluation (`None`: the hand-written one alone). Its node count
+/// is the net's own signature: integer arithmetic throughout, so native and WebAssembly builds give
 /// the same (tests/bench_signature.rs and tests/wasm_node.rs pin one).
 #[cfg(feature = "nnue")]
 pub fn bench_with(depth: u32, net: Option<&Network>) -> BenchReport {

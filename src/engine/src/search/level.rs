@@ -19,7 +19,8 @@
 //!    they do not throw away pieces at random.
 //!
 //! The randomness is reproducible: seeded by the position's hash and the game's length.
-//! [`ELO_BY_LEVEL`] gives the measured strength.
+//! [`ELO_BY_LEVEL`] gives the measured strength. Levels 1..19 evaluate with the hand-written
+//! evaluation alone, whatever net the engine has (`Search::go`): their Elo was measured so.
 
 use super::params as p;
 use super::root_move::RootMove;
@@ -38,8 +39,10 @@ use crate::{Color, Move, Position, Role};
 /// - level 10: 68.8% against 1600 over 40 games (about 1735);
 /// - level 15: 22.5% against 2000 over 80 games (about 1785);
 /// - level 19: 37.5% against 2200 over 80 games (about 2110);
-/// - level 20 (full strength): 50.7% against 2400 over 200 games of the current engine
-///   (about 2405, 95%: 2364 .. 2447; before d6079db's search changes, 46.2% over 200).
+/// - level 20 (full strength): 50.7% against 2400 over 200 games of the engine with the
+///   hand-written evaluation alone (about 2405, 95%: 2364 .. 2447; before d6079db's search
+///   changes, 46.2% over 200). The built-in net makes full strength stronger than that: a
+///   lower bound until it is measured again.
 ///
 /// Level 1 is level 3's figure less the 325 Elo level 1 scored below level 3 in a level-
 /// against-level match (Stockfish's weakest setting, 1350, is too strong to measure it). The

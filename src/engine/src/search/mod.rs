@@ -183,15 +183,17 @@ pub struct Search {
     clock: Box<dyn TimeSource + Send>,
     /// The root score of the last search (time management compares the next one with it).
     last_score: Option<i32>,
-    /// The learned evaluation, when one is set ([`Search::set_net`]), and its accumulators,
-    /// one per ply.
+    /// The learned evaluation in use (the built-in net unless [`Search::set_net`] changed it)
+    /// and its accumulators, one per ply.
     #[cfg(feature = "nnue")]
     net: Option<(Box<Network>, net::NetStack)>,
 }
 
 impl Search {
-    /// An engine with a transposition table of `tt_mb` MiB. On native targets it reads time
-    /// from [`SystemTime`](crate::time::SystemTime); on WebAssembly it has no clock until [`Search::set_clock`].
+    /// An engine with a transposition table of `tt_mb` MiB, searching with the built-in net
+    /// ([`Network::builtin`], with the `nnue` feature; else the hand-written evaluation). On
+    /// native targets it reads time from [`SystemTime`](crate::time::SystemTime); on
+    /// WebAssembly it has no clock until [`Search::set_clock`].
     pub fn new(tt_mb: usize) -> Search {
         #[cfg(not(target_arch = "wasm32"))]
         let clock: Box<dyn TimeSource + Send> = Box::new(crate::time::SystemTime::new());
@@ -205,18 +207,22 @@ impl Search {
             clock,
             last_score: None,
             #[cfg(feature = "nnue")]
-            net: None,
+            net: Some(Self::with_stack(Network::builtin())),
         }
     }
 
     #[cfg(feature = "nnue")]
-    /// Evaluates with `net` from now on (`None`: the hand-written evaluation, the default).
-    /// The table and the history are cleared: their scores came from the other evaluation.
+    fn with_stack(net: Network) -> (Box<Network>, net::NetStack) {
+        let stack = net::NetStack::new(&net, MAX_PLY + 2);
+        (Box::new(net), stack)
+    }
+
+    #[cfg(feature = "nnue")]
+    /// Evaluates with `net` from now on (`None`: the hand-written evaluation alone;
+    /// `Some(Network::builtin())`: the default). The table and the history are cleared: their
+    /// scores came from the other evaluation.
     pub fn set_net(&mut self, net: Option<Network>) {
-        self.net = net.map(|net| {
-            let stack = net::NetStack::new(&net, MAX_PLY + 2);
-            (Box::new(net), stack)
-        });
+        self.net = net.map(Self::with_stack);
         self.clear();
     }
 
@@ -277,8 +283,13 @@ impl Search {
             &limits,
             pos,
             history_hashes,
+            // Levels 1..19 play with the hand-written evaluation: their Elo (`ELO_BY_LEVEL`)
+            // was measured with it.
             #[cfg(feature = "nnue")]
-            self.net.as_mut().map_or(net::NetState::none(), |(net, stack)| net::NetState::new(net, stack)),
+            match self.net.as_mut() {
+                Some((net, stack)) if limits.level.is_none_or(|l| l >= 20) => net::NetState::new(net, stack),
+                _ => net::NetState::none(),
+            },
             #[cfg(not(feature = "nnue"))]
             net::NetState::none(),
         );

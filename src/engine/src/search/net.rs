@@ -16,7 +16,7 @@ use crate::Position;
 #[cfg(feature = "nnue")]
 use crate::eval::nnue::{Accumulator, Network, MAX_EVAL};
 #[cfg(feature = "nnue")]
-use crate::eval::no_mating_material;
+use crate::eval::{bare_king, no_mating_material};
 #[cfg(feature = "nnue")]
 use crate::Board;
 
@@ -75,6 +75,19 @@ impl<'a> NetState<'a> {
             if no_mating_material(pos.board()) {
                 return 0;
             }
+            // A residual net corrects the hand-written evaluation, but not against a bare king:
+            // there the mop-up drives the king to the edge (and to the bishop's corner), which
+            // the net, taught on positions with pieces on both sides, would blur (a bishop and
+            // knight mate then missed the fifty-move rule). Its accumulators then wait.
+            let hand = if net.adds_hand_written() {
+                let hand = evaluate_cached(pos, cache);
+                if bare_king(pos.board()) {
+                    return hand;
+                }
+                Some(hand)
+            } else {
+                None
+            };
             // Up from the nearest ply below with fresh accumulators (the root's always are).
             let mut from = ply;
             while !stack.fresh[from] {
@@ -88,10 +101,10 @@ impl<'a> NetState<'a> {
             let score = net.output(&stack.accs[ply], pos.turn());
             // Every evaluated node checks that the search kept its accumulators in step.
             debug_assert_eq!(score, net.evaluate(pos), "accumulators out of step at ply {ply}: {}", pos.board().board_fen());
-            if net.adds_hand_written() {
-                return (score + evaluate_cached(pos, cache)).clamp(-MAX_EVAL, MAX_EVAL);
-            }
-            return score;
+            return match hand {
+                Some(hand) => (score + hand).clamp(-MAX_EVAL, MAX_EVAL),
+                None => score,
+            };
         }
         #[cfg(not(feature = "nnue"))]
         let _ = ply;

@@ -28,7 +28,7 @@ pub const RFP_MAX_DEPTH: i32 = 8;
 /// Above this static evaluation (centipawns) neither reverse futility pruning nor the null
 /// move cuts a node: the game is decided, and what is left to find is the mate, which both
 /// would hide behind the evaluation (a mate in 2 of the mate suite, 15 pawns up, was never
-/// found).
+/// found). Nor does the null move below minus this beta (the opponent's mating attack).
 pub const PRUNE_DECISIVE: i32 = 1000;
 /// Reverse futility margin per ply (less one ply's worth when improving).
 pub const RFP_MARGIN: i32 = 75;

@@ -38,6 +38,8 @@ use crate::{parse_uci, CastlingMode, Move, Position};
 pub const DEFAULT_HASH_MB: usize = 16;
 /// The largest `Move Overhead`, ms.
 pub const MAX_OVERHEAD_MS: u64 = 5000;
+/// `EvalFile`'s name for the built-in net (its default).
+pub const BUILTIN_NAME: &str = "<built-in>";
 /// Keywords of `go` (they end a `searchmoves` list).
 const GO_WORDS: [&str; 11] = ["depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "infinite", "ponder", "mate"];
 
@@ -45,9 +47,11 @@ const GO_WORDS: [&str; 11] = ["depth", "nodes", "movetime", "wtime", "btime", "w
 #[cfg(feature = "nnue")]
 #[derive(Debug)]
 pub enum EvalChange {
-    /// Search with this net.
+    /// Search with this net (read from a file).
     Net(Network),
-    /// Search with the hand-written evaluation (an empty `EvalFile`).
+    /// Search with the built-in net ([`Network::builtin`]; `EvalFile` [`BUILTIN_NAME`]).
+    Builtin,
+    /// Search with the hand-written evaluation alone (an empty `EvalFile`).
     Handwritten,
     /// Keep the evaluation in use (the file could not be read, or is no net).
     Unchanged,
@@ -77,8 +81,9 @@ pub enum Action {
     NewGame,
     /// Reallocate the transposition table to this many MiB.
     SetHash(usize),
-    /// Evaluate with the net in this file from now on (`None`: the hand-written evaluation);
-    /// the front end reads the file and hands it to [`Uci::eval_file`], whose line it says.
+    /// Evaluate with the net in this file from now on (`None`: the hand-written evaluation
+    /// alone; [`BUILTIN_NAME`]: the built-in net, read from no file); the front end reads the
+    /// file and hands it to [`Uci::eval_file`], whose line it says.
     /// Only a protocol made [`Uci::with_eval_file`] (both `rocada-uci` front ends) asks for it.
     EvalFile(Option<String>),
     /// Run the bench to this depth, then give its figures to [`Uci::bench_lines`].
@@ -188,7 +193,8 @@ impl Uci {
     }
 
     /// Offers the `EvalFile` option (a learned evaluation's file, as `rocada-train` writes it;
-    /// empty: the hand-written evaluation), for a front end that can read files.
+    /// [`BUILTIN_NAME`], the default: the built-in net; empty: the hand-written evaluation
+    /// alone), for a front end that can read files.
     pub fn with_eval_file(mut self) -> Uci {
         self.eval_file = true;
         self
@@ -327,12 +333,15 @@ impl Uci {
 
     /// `EvalFile` for a front end that has read the file (`read`: its first
     /// [`MAX_FILE_BYTES`]` + 1` bytes, or why it could not be read; not called for `path`
-    /// `None`): what to search with from now on, and the line to say.
+    /// `None` or [`BUILTIN_NAME`]): what to search with from now on, and the line to say.
     #[cfg(feature = "nnue")]
     pub fn eval_file(path: Option<&str>, read: impl FnOnce(&str) -> Result<Vec<u8>, String>) -> (EvalChange, String) {
         let Some(path) = path else {
-            return (EvalChange::Handwritten, "info string EvalFile: the hand-written evaluation".into());
+            return (EvalChange::Handwritten, "info string EvalFile: the hand-written evaluation alone".into());
         };
+        if path == BUILTIN_NAME {
+            return (EvalChange::Builtin, format!("info string EvalFile {path}: {}", describe(&Network::builtin())));
+        }
         let net = read(path).and_then(|bytes| {
             if bytes.len() > MAX_FILE_BYTES {
                 return Err(format!("larger than any net ({MAX_FILE_BYTES} bytes at most)"));
@@ -341,13 +350,7 @@ impl Uci {
         });
         match net {
             Ok(net) => {
-                let line = format!(
-                    "info string EvalFile {path}: a net of 768x2 -> {} -> 1, {}, scale {}{}",
-                    net.hidden(),
-                    net.activation().name(),
-                    net.scale(),
-                    if net.adds_hand_written() { ", added to the hand-written evaluation" } else { "" }
-                );
+                let line = format!("info string EvalFile {path}: {}", describe(&net));
                 (EvalChange::Net(net), line)
             }
             Err(e) => (EvalChange::Unchanged, format!("info string EvalFile {path}: {e}; the evaluation is unchanged")),
@@ -392,7 +395,7 @@ impl Uci {
             format!("option name Move Overhead type spin default 0 min 0 max {MAX_OVERHEAD_MS}"),
         ];
         if self.eval_file {
-            lines.push("option name EvalFile type string default <empty>".into());
+            lines.push(format!("option name EvalFile type string default {BUILTIN_NAME}"));
         }
         lines.push("uciok".into());
         lines
@@ -620,4 +623,16 @@ fn final_lines(root: &Position, r: &SearchResult, seldepth: u32, hashfull: u32) 
         None => format!("bestmove {}", best.uci(mode)),
     });
     lines
+}
+
+/// What `EvalFile` says of a net it loaded.
+#[cfg(feature = "nnue")]
+fn describe(net: &Network) -> String {
+    format!(
+        "a net of 768x2 -> {} -> 1, {}, scale {}{}",
+        net.hidden(),
+        net.activation().name(),
+        net.scale(),
+        if net.adds_hand_written() { ", added to the hand-written evaluation" } else { "" }
+    )
 }
