@@ -58,7 +58,7 @@ export interface EngineLimits {
   infinite?: boolean;
   /** Lines to search and report (1 to 256, default 1); the result has `lines` when above 1. */
   multiPv?: number;
-  /** Playing level 1 to 20 (20, the default: full strength); lower levels search less and sometimes choose a good but not the best move. */
+  /** Playing level 1 to 20 (20, the default: full strength, with the engine's net); lower levels search less, with the hand-written evaluation alone, and sometimes choose a good but not the best move. */
   level?: number;
   /** Instead of `level`: an approximate Elo, played at the level whose Elo is nearest (the levels span about 755 to 2405: `ELO_BY_LEVEL` in src/engine/src/search/level.rs). */
   elo?: number;
@@ -142,7 +142,8 @@ export declare class Engine {
   /**
    * The approximate Elo of engine level `level` (a whole number from 1 to 20; else a
    * `ChessError` `invalid-argument`), as measured against Stockfish: what a page shows beside
-   * a level (`Engine.levelElo(20)` is about 2400).
+   * a level (`Engine.levelElo(20)` is about 2400: full strength measured with the hand-written
+   * evaluation alone; the built-in net makes it stronger, so for level 20 a lower bound).
    */
   static levelElo(level: number): number;
   /** Starts an engine; resolves when it is ready to search. */
