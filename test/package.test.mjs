@@ -95,6 +95,9 @@ for (const [inline, wasm] of [
     const mod = await import(pathToFileURL(join(dir, inline)).href);
     const bytes = Object.values(mod)[0]();
     assert.ok(Buffer.from(bytes).equals(b), `${inline} inflates to ${wasm}`);
+    // The engine's, by DecompressionStream too (what Engine.create() uses in browsers).
+    if (mod.engineBytesAsync) assert.ok(Buffer.from(await mod.engineBytesAsync()).equals(b), `${inline} inflates to ${wasm} asynchronously`);
+    else assert.ok(inline === 'rocada_inline.js', `${inline} has no engineBytesAsync`);
   });
 }
 
