@@ -334,7 +334,6 @@ test('the built-in net is the default, `net: null` the hand-written evaluation a
     assert.deepEqual(rest[1], builtIn, '`net: undefined` is the default');
     assert.notEqual(rest[2][0], builtIn[0], 'the default is not the hand-written evaluation');
     assert.deepEqual(rest[3], rest[2], 'worker and thread differ without the net');
-    // The same as `npx rocada-uci`'s EvalFile (<built-in>, <empty>) and UciProtocol.bench.
     // A level below 20: the same search with and without the net.
     for (const level of [3, 12]) {
       const [a, b] = [engines[0], engines[3]];

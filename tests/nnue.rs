@@ -78,6 +78,15 @@ fn levels_below_twenty_search_with_the_hand_written_evaluation() {
     assert_ne!(run(20, true).0, run(20, false).0, "level 20 searches with the net");
 }
 
+/// A search of `pos` to `depth` by a new engine with `net` (`None`: the hand-written evaluation
+/// alone): its nodes, move and score.
+fn searched(pos: &Position, net: Option<rocada::eval::nnue::Network>, depth: u32) -> (u64, Option<rocada::Move>, rocada::search::Score) {
+    let mut search = Search::new(1);
+    search.set_net(net);
+    let r = search.go(pos, &[], Limits::depth(depth), &mut |_| {}, &mut || false);
+    (r.nodes, r.best_move, r.score)
+}
+
 /// A residual net adds its output to the hand-written evaluation: one whose output is always 0
 /// searches exactly the hand-written evaluation's tree, and a non-zero one another tree; but
 /// not against a bare king: there the hand-written evaluation stands alone.
@@ -94,12 +103,7 @@ fn a_residual_net_adds_to_the_hand_written_evaluation() {
         "8/8/8/4k3/8/5p2/2B5/KN6 w - - 0 1",
     ] {
         let pos = Position::from_fen(fen, CastlingMode::Standard).unwrap();
-        let run = |net: Option<Network>| {
-            let mut search = Search::new(1);
-            search.set_net(net);
-            let r = search.go(&pos, &[], Limits::depth(8), &mut |_| {}, &mut || false);
-            (r.nodes, r.best_move, r.score)
-        };
+        let run = |net: Option<Network>| searched(&pos, net, 8);
         assert_eq!(run(Some(zero.clone())), run(None), "{fen}: a zero correction is the hand-written evaluation");
         let net = signatures::test_net().with_hand_written(true);
         assert_ne!(run(Some(net.clone())).0, run(None).0, "{fen}: the correction is used");
@@ -114,12 +118,7 @@ fn a_residual_net_adds_to_the_hand_written_evaluation() {
     ] {
         let pos = Position::from_fen(fen, CastlingMode::Standard).unwrap();
         assert!(rocada::eval::bare_king(pos.board()), "{fen}");
-        let run = |net: Option<Network>| {
-            let mut search = Search::new(1);
-            search.set_net(net);
-            let r = search.go(&pos, &[], Limits::depth(6), &mut |_| {}, &mut || false);
-            (r.nodes, r.best_move, r.score)
-        };
+        let run = |net: Option<Network>| searched(&pos, net, 6);
         assert_eq!(run(Some(net.clone())), run(None), "{fen}: the hand-written evaluation alone");
     }
 }
