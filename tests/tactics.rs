@@ -96,6 +96,18 @@ fn a_quiet_mate_in_a_decided_position() {
     solve(&mut search, &pos, 2, Limits::nodes(200_000)).unwrap();
 }
 
+/// A quiet sacrifice whose threat is a quiet mate in one (WAC.001): White mates in 2 with `Qg6`
+/// (`Qh7#` next; `fxg6` `Nxg6#`). Below every reply the null move asked what White threatens
+/// and answered with the quiescence search, which plays no quiet move, or razored White's reply
+/// into it: `Qg6` stayed refuted until depth 19 (1,761,014 nodes). The reply to a null move now
+/// gets one full-width ply and is never razored: mate at depth 16, 281,480 nodes.
+#[test]
+fn a_quiet_threat_behind_the_null_move() {
+    let pos = Position::from_fen("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", CastlingMode::Standard).unwrap();
+    let mut search = Search::new(16);
+    solve(&mut search, &pos, 2, Limits::nodes(600_000)).unwrap();
+}
+
 #[test]
 #[ignore = "about 1 s per position: cargo test --release --test tactics -- --ignored"]
 fn mate_suite_full() {

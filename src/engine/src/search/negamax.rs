@@ -8,8 +8,9 @@
 //! 4. transposition table probe and cut-off;
 //! 5. static evaluation (drawn towards 0 as the 50-move rule nears, then corrected);
 //! 6. reverse futility pruning;
-//! 7. razoring;
-//! 8. null move pruning (not when the table's upper bound is below beta);
+//! 7. razoring (not of the reply to a null move);
+//! 8. null move pruning (not when the table's upper bound is below beta), the reply to the
+//!    null move searched at least one ply deep;
 //! 9. internal iterative reduction;
 //! 10. the move loop, with
 //! 11. shallow-depth pruning (late move, futility, history, SEE) of moves that do not check,
@@ -331,8 +332,11 @@ impl<'a> Worker<'a> {
                 return eval;
             }
 
-            // Step 7. Razoring.
-            if depth <= p::RAZOR_MAX_DEPTH && eval + p::RAZOR_MARGIN * depth < alpha {
+            // Step 7. Razoring, but not of the reply to a null move: the quiescence search
+            // plays no quiet move, and the threat a null move asks about may be one (a quiet
+            // mate in one, WAC.001: `Qg6` then `Qh7#`).
+            let after_null = ply >= 1 && self.frames[ply - 1].mv.is_none();
+            if !after_null && depth <= p::RAZOR_MAX_DEPTH && eval + p::RAZOR_MARGIN * depth < alpha {
                 let v = self.qsearch(pos, alpha, alpha + 1, ply, false);
                 if self.stopped {
                     return 0;
@@ -343,7 +347,6 @@ impl<'a> Worker<'a> {
             }
 
             // Step 8. Null move pruning.
-            let after_null = ply >= 1 && self.frames[ply - 1].mv.is_none();
             // Not when the table already says that a search of this node failed below beta.
             let tt_says_below = tt.is_some_and(|t| t.bound == Bound::Upper && t.score < beta);
             // Not with a piece en prise: passing would give it away, and the null search, reduced
@@ -373,7 +376,8 @@ impl<'a> Worker<'a> {
                     let floor = self.null_floor;
                     self.hashes.push(null_pos.zobrist_hash());
                     self.null_floor = self.hashes.len() - 1;
-                    let v = -self.negamax(&null_pos, depth - 1 - r, -beta, -beta + 1, ply + 1, node.child());
+                    // At least one full-width ply for the opponent: its threat may be a quiet move.
+                    let v = -self.negamax(&null_pos, (depth - 1 - r).max(1), -beta, -beta + 1, ply + 1, node.child());
                     self.hashes.pop();
                     self.null_floor = floor;
                     if self.stopped {
