@@ -12,7 +12,7 @@ use rocada::search::{bench, bench_with, BENCH_DEPTH};
 
 #[path = "common/signatures.rs"]
 mod signatures;
-use signatures::{test_net, HAND_WRITTEN_SIGNATURE, NET_DEPTH, NET_SIGNATURE, SIGNATURE};
+use signatures::{test_net, HAND_WRITTEN_SIGNATURE, MIRRORED_NET_SIGNATURE, NET_DEPTH, NET_SIGNATURE, SIGNATURE};
 
 #[test]
 fn bench_signature() {
@@ -35,4 +35,10 @@ fn bench_is_repeatable() {
 fn bench_signature_with_a_net() {
     let report = bench_with(NET_DEPTH, Some(&test_net()));
     assert_eq!(report.nodes, NET_SIGNATURE, "bench signature with the test net changed: {} nodes at depth {NET_DEPTH}", report.nodes);
+}
+
+#[test]
+fn bench_signature_with_a_king_mirrored_net() {
+    let report = bench_with(NET_DEPTH, Some(&test_net().with_king_mirror(true)));
+    assert_eq!(report.nodes, MIRRORED_NET_SIGNATURE, "bench signature with the king-mirrored test net changed: {} nodes", report.nodes);
 }

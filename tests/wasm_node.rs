@@ -913,8 +913,9 @@ fn sandbox_positions_for_lessons() {
 mod signatures;
 
 /// The search in WebAssembly gives the native build's node counts: the bench signature (the
-/// built-in net), the hand-written evaluation's, and the bench with a fixed learned net (integer
-/// arithmetic throughout: accumulators, activations, the output), pinned in
+/// built-in net), the hand-written evaluation's, and the bench with a fixed learned net, plain
+/// and king-mirrored (integer arithmetic throughout: accumulators, activations, the output),
+/// pinned in
 /// tests/common/signatures.rs.
 #[wasm_bindgen_test]
 fn the_bench_signatures_hold_in_webassembly() {
@@ -925,5 +926,10 @@ fn the_bench_signatures_hold_in_webassembly() {
         bench_with(signatures::NET_DEPTH, Some(&signatures::test_net())).nodes,
         signatures::NET_SIGNATURE,
         "the bench with the test net"
+    );
+    assert_eq!(
+        bench_with(signatures::NET_DEPTH, Some(&signatures::test_net().with_king_mirror(true))).nodes,
+        signatures::MIRRORED_NET_SIGNATURE,
+        "the bench with the king-mirrored test net"
     );
 }

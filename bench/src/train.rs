@@ -42,7 +42,8 @@
 //! can only flatter it), and the constant predictor's (the training set's mean target).
 //!
 //! Files (little-endian): a 16-byte header, `b"RCNN"`, `u16` version (1), `u8` format (0: f32,
-//! 1: int16, 2: compact; bit 7 set for a residual net, in both files), `u8` activation (0:
+//! 1: int16, 2: compact; bit 7 set for a residual net, bit 6 for a king-mirrored one, in both
+//! files), `u8` activation (0:
 //! CReLU, 1: SCReLU), `u16` N, `u16` SCALE, `u16` QA, `u16` QB (255 and 64; 1 and 1 in a float
 //! file); then the feature weights `[768][N]` (feature-major: the N weights of feature 0
 //! first), the hidden biases `[N]`, the output weights `[2N]` (the side to move's half first)
@@ -61,7 +62,7 @@
 //!     [--hidden 128] [--activation screlu|crelu] [--epochs 10] [--batch 4096] [--lr 0.004]
 //!     [--lr-end 0.0004] [--weight-decay 5] [--no-mirror] [--no-factoriser] [--lambda 0.7]
 //!     [--scale 400] [--score-scale SCALE] [--seed 1] [--threads 2] [--val-percent 10] [--limit RECORDS]
-//!     [--train-limit POSITIONS]
+//!     [--train-limit POSITIONS] [--residual] [--king-mirror] [--compact] [--from F.f32]
 //! target/release/rocada-train /work/data/gen0.bin --net /tmp/net.nnue   # measure a saved net only
 //! ```
 //! writes `/tmp/net.f32` (the float net) and `/tmp/net.nnue` (quantised). `--limit` reads the
@@ -76,6 +77,12 @@
 //! start from that float net instead of a random one (pretraining, then training on other
 //! data); with `--epochs 0` it is only quantised again (e.g. `--compact`). A residual float
 //! net goes on as a residual one, `--residual` or not.
+//!
+//! `--king-mirror`: each side's view is mirrored (files a <-> h) when its own king is on files
+//! a-d (`nnue::king_flip`), so one set of weights serves both wings and a king's surroundings
+//! are learnt once; bit 6 of the format byte says so, in both files, and a king-mirrored float
+//! net goes on as one. The mirror image of a position then has the same inputs, so `--mirror`
+//! is off with it.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -109,8 +116,8 @@ impl Features {
     fn from_pieces(turn: Color, pieces: impl Iterator<Item = (Square, Color, Role)>) -> Features {
         let mut f = Features { len: 0, idx: [[0; 32]; 2] };
         for (sq, color, role) in pieces {
-            f.idx[0][f.len] = nnue::feature(turn, Piece { color, role }, sq) as u16;
-            f.idx[1][f.len] = nnue::feature(!turn, Piece { color, role }, sq) as u16;
+            f.idx[0][f.len] = nnue::feature(turn, 0, Piece { color, role }, sq) as u16;
+            f.idx[1][f.len] = nnue::feature(!turn, 0, Piece { color, role }, sq) as u16;
             f.len += 1;
         }
         f
@@ -140,6 +147,30 @@ impl Features {
             }
         }
         self
+    }
+
+    /// The inputs of a king-mirrored net ([`nnue::king_flip`]): each side's view mirrored
+    /// (files a <-> h) when its own king is on files a-d. The own king's input is the one of
+    /// role king among the side's own pieces (the first 384), and its file is the index's low
+    /// three bits in either view.
+    fn king_mirrored(mut self) -> Features {
+        for list in &mut self.idx {
+            let list = &mut list[..self.len];
+            if list.iter().find(|&&i| i as usize / 64 == Role::King as usize).is_some_and(|&k| k & 7 < 4) {
+                list.iter_mut().for_each(|i| *i ^= 7);
+            }
+        }
+        self
+    }
+
+    /// A record's inputs for the net `cfg` trains.
+    fn of(r: &Record, cfg: &Config) -> Features {
+        let f = Features::of_record(r);
+        if cfg.king_mirror {
+            f.king_mirrored()
+        } else {
+            f
+        }
     }
 
     fn side(&self, s: usize) -> &[u16] {
@@ -353,23 +384,24 @@ fn header(format: u8, act: Activation, n: usize, scale: i32, qa: i32, qb: i32) -
     h
 }
 
-/// A float net's file read back (what [`float_file`] writes), and whether it is residual.
-fn read_float_file(bytes: &[u8]) -> Result<(Net, bool), String> {
+/// A float net's file read back (what [`float_file`] writes), and its flags (`nnue::RESIDUAL`,
+/// `nnue::KING_MIRRORED`).
+fn read_float_file(bytes: &[u8]) -> Result<(Net, u8), String> {
     let format = bytes.get(6).copied().unwrap_or(9);
-    let ok = bytes.len() >= nnue::HEADER && &bytes[..4] == nnue::MAGIC && format & !nnue::RESIDUAL == 0;
+    let ok = bytes.len() >= nnue::HEADER && &bytes[..4] == nnue::MAGIC && format & !(nnue::RESIDUAL | nnue::KING_MIRRORED) == 0;
     let act = Activation::from_code(bytes.get(7).copied().unwrap_or(9)).filter(|_| ok).ok_or("not a float net file")?;
     let n = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
     let p: Vec<f32> = bytes[nnue::HEADER..].chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     if p.len() != Net::len(n) || !(bytes.len() - nnue::HEADER).is_multiple_of(4) {
         return Err(format!("{} floats for N = {n}", p.len()));
     }
-    Ok((Net { n, act, p }, format & nnue::RESIDUAL != 0))
+    Ok((Net { n, act, p }, format))
 }
 
-/// The float net's file; a residual net's format byte carries the engine's flag, so that
-/// `--from` goes on with it as one.
-fn float_file(net: &Net, scale: i32, residual: bool) -> Vec<u8> {
-    let mut out = header(if residual { nnue::RESIDUAL } else { 0 }, net.act, net.n, scale, 1, 1);
+/// The float net's file; its format byte carries the engine's flags (`nnue::RESIDUAL`,
+/// `nnue::KING_MIRRORED`), so that `--from` goes on with the same kind of net.
+fn float_file(net: &Net, scale: i32, flags: u8) -> Vec<u8> {
+    let mut out = header(flags, net.act, net.n, scale, 1, 1);
     out.extend(net.p.iter().flat_map(|x| x.to_le_bytes()));
     out
 }
@@ -393,6 +425,9 @@ struct Config {
     /// Each position is also trained as its mirror image (files a <-> h): chess is symmetric
     /// that way but for castling, which the inputs do not see.
     mirror: bool,
+    /// A king-mirrored net ([`Features::king_mirrored`]; `--king-mirror`). Its inputs do not
+    /// change when the position is mirrored, so `mirror` is off with it.
+    king_mirror: bool,
     /// Decoupled weight decay (AdamW) of the feature rows: each step moves a row's weights by
     /// `-lr * decay * w` too (a row only when used; with the factoriser, these are the
     /// squares' departures from their piece's factor row).
@@ -431,7 +466,7 @@ fn backprop(net: &Net, records: &[Record], base: &[f32], batch: &[u32], cfg: &Co
     for &i in batch {
         let (i, mirror) = if cfg.mirror { (i as usize / 2, i % 2 == 1) } else { (i as usize, false) };
         let r = &records[i];
-        let f = if mirror { Features::of_record(r).mirrored() } else { Features::of_record(r) };
+        let f = if mirror { Features::of(r, cfg).mirrored() } else { Features::of(r, cfg) };
         net.accumulate(&f, &mut acc);
         let y = net.output(&acc) as f64 + base_at(base, i);
         let p = sigmoid(y);
@@ -515,7 +550,7 @@ fn net_loss(net: &Net, records: &[Record], base: &[f32], cfg: &Config) -> f64 {
         chunk
             .iter()
             .map(|&i| {
-                let y = net.forward(&Features::of_record(&records[i])) as f64 + base_at(base, i);
+                let y = net.forward(&Features::of(&records[i], cfg)) as f64 + base_at(base, i);
                 (sigmoid(y) - target(&records[i], cfg.lambda, cfg.score_scale())).powi(2)
             })
             .sum::<f64>()
@@ -692,7 +727,7 @@ struct Args {
 const USAGE: &str = "usage: rocada-train FILE... [--out PREFIX] [--hidden N] [--activation screlu|crelu] [--epochs N]
                     [--batch N] [--lr X] [--lr-end X] [--weight-decay X] [--no-mirror] [--no-factoriser]
                     [--lambda X] [--scale X] [--score-scale X] [--seed N] [--threads N] [--val-percent N] [--limit RECORDS]
-                    [--train-limit POSITIONS] [--residual] [--compact] [--from F.f32]
+                    [--train-limit POSITIONS] [--residual] [--king-mirror] [--compact] [--from F.f32]
        rocada-train FILE... --net NET.nnue   (measure a saved net only)
 (bench/src/train.rs and bench/README.md describe them)";
 
@@ -721,6 +756,7 @@ fn parse_args() -> Args {
             seed: 1,
             threads,
             mirror: true,
+            king_mirror: false,
             decay: 5.0,
             factoriser: true,
             quiet: false,
@@ -753,6 +789,7 @@ fn parse_args() -> Args {
             // learning curve).
             "--train-limit" => a.train_limit = value().parse().expect("--train-limit POSITIONS"),
             "--no-mirror" => a.cfg.mirror = false,
+            "--king-mirror" => a.cfg.king_mirror = true,
             "--no-factoriser" => a.cfg.factoriser = false,
             "--weight-decay" => a.cfg.decay = value().parse().expect("--weight-decay X"),
             "--net" => a.net = Some(value()),
@@ -775,8 +812,7 @@ fn parse_args() -> Args {
 }
 
 fn main() {
-    let args = parse_args();
-    let cfg = &args.cfg;
+    let mut args = parse_args();
     let (mut train_set, mut valid_set) = (Vec::new(), Vec::new());
     for (file_no, path) in args.files.iter().enumerate() {
         let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -811,12 +847,18 @@ fn main() {
     }
     let valid_set: Vec<Record> = positions.iter().map(|(r, _)| *r).collect();
     eprintln!("{} training, {} validation positions", train_set.len(), valid_set.len());
-    let targets: Vec<f64> = valid_set.iter().map(|r| target(r, cfg.lambda, cfg.score_scale())).collect();
+    let targets: Vec<f64> = valid_set.iter().map(|r| target(r, args.cfg.lambda, args.cfg.score_scale())).collect();
     // `--from` a residual net goes on as one, with or without `--residual`.
     let from = args.from.as_ref().map(|path| {
         read_float_file(&std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"))).unwrap_or_else(|e| panic!("{path}: {e}"))
     });
-    let residual = args.residual || from.as_ref().is_some_and(|(_, r)| *r);
+    // `--from` a residual or king-mirrored net goes on as one.
+    let flags = from.as_ref().map_or(0, |(_, f)| *f);
+    let residual = args.residual || flags & nnue::RESIDUAL != 0;
+    args.cfg.king_mirror |= flags & nnue::KING_MIRRORED != 0;
+    args.cfg.mirror &= !args.cfg.king_mirror;
+    let cfg = &args.cfg;
+    let flags = if residual { nnue::RESIDUAL } else { 0 } | if cfg.king_mirror { nnue::KING_MIRRORED } else { 0 };
     let (train_base, valid_base) = if residual {
         (base_outputs(&train_set, cfg.scale, cfg.threads), base_outputs(&valid_set, cfg.scale, cfg.threads))
     } else {
@@ -852,19 +894,20 @@ fn main() {
                 if cfg.factoriser { ", factoriser" } else { "" }
             );
             let history = train(&mut net, &train_set, &valid_set, (&train_base, &valid_base), cfg);
-            let sample: Vec<Features> = train_set.iter().step_by((train_set.len() / 20_000).max(1)).map(Features::of_record).collect();
+            let sample: Vec<Features> = train_set.iter().step_by((train_set.len() / 20_000).max(1)).map(|r| Features::of(r, cfg)).collect();
             let q = quantise(&net, cfg.scale.round() as i32, &sample, args.compact)
                 .unwrap_or_else(|e| panic!("{e}"))
-                .with_hand_written(residual);
+                .with_hand_written(residual)
+                .with_king_mirror(cfg.king_mirror);
             if let Some(out) = &args.out {
-                std::fs::write(format!("{out}.f32"), float_file(&net, cfg.scale.round() as i32, residual)).expect("write the float net");
+                std::fs::write(format!("{out}.f32"), float_file(&net, cfg.scale.round() as i32, flags)).expect("write the float net");
                 std::fs::write(format!("{out}.nnue"), q.to_bytes()).expect("write the quantised net");
                 eprintln!("wrote {out}.f32 and {out}.nnue");
             }
             let float_loss = history.epochs.last().map(|e| e.1);
             // How far the integer evaluation is from the float one, in centipawns.
             let diffs: Vec<f64> =
-                positions.iter().map(|(r, p)| q.evaluate(p) as f64 - net.forward(&Features::of_record(r)) as f64 * cfg.scale).collect();
+                positions.iter().map(|(r, p)| q.evaluate(p) as f64 - net.forward(&Features::of(r, cfg)) as f64 * cfg.scale).collect();
             let count = diffs.len().max(1) as f64;
             eprintln!(
                 "quantised - float: mean {:+.2} cp, mean absolute {:.2} cp, largest {:.0} cp",
@@ -988,6 +1031,7 @@ mod tests {
             seed: 7,
             threads,
             mirror: false,
+            king_mirror: false,
             decay: 0.0,
             factoriser: false,
             quiet: true,
@@ -1026,6 +1070,28 @@ mod tests {
             }
             assert_eq!(a, b, "{}", pos.fen());
         }
+    }
+
+    /// The trainer's king-mirrored inputs are the engine's (`nnue::feature` with
+    /// `nnue::king_flip`), in both views, with the kings on either half of the board.
+    #[test]
+    fn king_mirrored_features_are_the_engines() {
+        let mut flipped = [0; 2];
+        for pos in random_positions(500, 3) {
+            let r = record::pack(&pos, 0, 1);
+            let cfg = Config { king_mirror: true, ..quiet_config(1) };
+            let f = Features::of(&r, &cfg);
+            for (s, side) in [pos.turn(), !pos.turn()].into_iter().enumerate() {
+                let flip = nnue::king_flip(true, pos.board(), side);
+                flipped[s] += (flip == 7) as usize;
+                let mut engine: Vec<u16> = pos.board().pieces().map(|(sq, p)| nnue::feature(side, flip, p, sq) as u16).collect();
+                let mut ours = f.side(s).to_vec();
+                engine.sort_unstable();
+                ours.sort_unstable();
+                assert_eq!(ours, engine, "{} side {s}", pos.fen());
+            }
+        }
+        assert!(flipped.iter().all(|&k| k > 50 && k < 450), "{flipped:?}");
     }
 
     #[test]
@@ -1261,14 +1327,15 @@ mod tests {
         }
     }
 
-    /// A float net reads back as it was written, residual or not (so that `--from` goes on
-    /// with a residual net as one), and a quantised file is not taken for a float one.
+    /// A float net reads back as it was written, with its flags (so that `--from` goes on
+    /// with a residual or king-mirrored net as one), and a quantised file is not taken for a
+    /// float one.
     #[test]
-    fn a_float_file_reads_back_with_its_residual_flag() {
+    fn a_float_file_reads_back_with_its_flags() {
         let net = Net::random(8, Activation::SCReLU, 3);
-        for residual in [false, true] {
-            let (back, flag) = read_float_file(&float_file(&net, 400, residual)).unwrap();
-            assert_eq!((back.n, back.act, &back.p, flag), (net.n, net.act, &net.p, residual));
+        for flags in [0, nnue::RESIDUAL, nnue::KING_MIRRORED, nnue::RESIDUAL | nnue::KING_MIRRORED] {
+            let (back, flag) = read_float_file(&float_file(&net, 400, flags)).unwrap();
+            assert_eq!((back.n, back.act, &back.p, flag), (net.n, net.act, &net.p, flags));
         }
         let quantised = quantise(&net, 400, &[], false).unwrap().with_hand_written(true).to_bytes();
         assert!(read_float_file(&quantised).is_err());

@@ -6,13 +6,17 @@
 use rocada::eval::nnue::{Activation, Network, INPUTS};
 
 /// `rocada-uci bench` at the default depth (`BENCH_DEPTH`): the built-in net (the default).
-pub const SIGNATURE: u64 = 591550;
+pub const SIGNATURE: u64 = 590894;
 
 /// The bench at `BENCH_DEPTH` with the hand-written evaluation alone (levels 1..19 play with it).
 pub const HAND_WRITTEN_SIGNATURE: u64 = 523211;
 
 /// The bench with [`test_net`] at depth [`NET_DEPTH`].
 pub const NET_SIGNATURE: u64 = 114071;
+
+/// The bench with [`test_net`] king-mirrored at depth [`NET_DEPTH`] (each side's view mirrored
+/// when its king is on files a-d: the updates that refresh one side when its king crosses).
+pub const MIRRORED_NET_SIGNATURE: u64 = 98708;
 
 /// The depth of the net's bench.
 pub const NET_DEPTH: u32 = 8;

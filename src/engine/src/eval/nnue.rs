@@ -33,6 +33,9 @@
 //! [`Network::to_bytes`] writes format 2 whenever every feature weight allows it. Bit 7 of the
 //! format byte marks a *residual* net: its output is a correction the engine adds to the
 //! hand-written evaluation ([`Network::adds_hand_written`]), not an evaluation of its own.
+//! Bit 6 marks a *king-mirrored* net: each side's view is mirrored (files a <-> h) whenever
+//! its own king is on files a-d ([`king_flip`]), so the same weights serve a king on either
+//! wing; a king move across the middle refreshes that side's accumulator.
 
 use crate::{Board, Color, Piece, Position, Role, Square};
 use core::fmt;
@@ -123,14 +126,29 @@ impl fmt::Display for NetError {
     }
 }
 
-/// The input a piece sets, seen from `side`.
+/// The input a piece sets, seen from `side`, whose view is mirrored by `flip` (0, or 7 to
+/// mirror the files: [`king_flip`]).
 #[inline(always)]
-pub fn feature(side: Color, piece: Piece, sq: Square) -> usize {
+pub fn feature(side: Color, flip: usize, piece: Piece, sq: Square) -> usize {
     let (sq, theirs) = match side {
         Color::White => (sq as usize, piece.color != Color::White),
         Color::Black => (sq as usize ^ 56, piece.color != Color::Black),
     };
-    theirs as usize * 384 + piece.role as usize * 64 + sq
+    theirs as usize * 384 + piece.role as usize * 64 + (sq ^ flip)
+}
+
+/// How `side`'s view of `board` is mirrored in a king-mirrored net: 7 (files a <-> h) when
+/// its king is on files a-d, so that the king is always on files e-h of its own view;
+/// 0 otherwise, and in a net that is not king-mirrored.
+#[inline(always)]
+pub fn king_flip(mirrored: bool, board: &Board, side: Color) -> usize {
+    if !mirrored {
+        return 0;
+    }
+    match board.king_of(side) {
+        Some(k) if (k as usize) % 8 < 4 => 7,
+        _ => 0,
+    }
 }
 
 /// A quantised network, as the engine evaluates it.
@@ -145,10 +163,14 @@ pub struct Network {
     b2: i16,
     /// A residual net: the evaluation is the hand-written one plus this net's output.
     residual: bool,
+    /// A king-mirrored net: each side's view is mirrored so that its king is on files e-h.
+    mirrored: bool,
 }
 
 /// The format byte's flag of a residual net (the trainer's float files carry it too).
 pub const RESIDUAL: u8 = 0x80;
+/// The format byte's flag of a king-mirrored net ([`king_flip`]; float files carry it too).
+pub const KING_MIRRORED: u8 = 0x40;
 
 /// The accumulators of one position: White's view, then Black's (`2N` values).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -175,7 +197,7 @@ impl Network {
         if bound > i32::MAX as i64 {
             return Err(NetError::Overflow(bound));
         }
-        Ok(Network { n, act, scale, w1, b1, w2, b2, residual: false })
+        Ok(Network { n, act, scale, w1, b1, w2, b2, residual: false, mirrored: false })
     }
 
     /// Reads a net file (the module's doc gives the format).
@@ -184,7 +206,8 @@ impl Network {
             return Err(NetError::NotANet);
         }
         let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
-        let (format, residual) = (bytes[6] & !RESIDUAL, bytes[6] & RESIDUAL != 0);
+        let (format, residual, mirrored) =
+            (bytes[6] & !(RESIDUAL | KING_MIRRORED), bytes[6] & RESIDUAL != 0, bytes[6] & KING_MIRRORED != 0);
         if u16_at(4) != VERSION || !(1..=2).contains(&format) {
             return Err(NetError::Unsupported(format!(
                 "version {} format {format} (this engine reads version {VERSION}, formats 1 and 2)",
@@ -210,11 +233,14 @@ impl Network {
         let v: Vec<i16> = rest.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
         let (b1, rest) = v.split_at(n);
         let (w2, rest) = rest.split_at(2 * n);
-        Ok(Network::new(act, u16_at(10) as i32, w1, b1.to_vec(), w2.to_vec(), rest[0])?.with_hand_written(residual))
+        Ok(Network::new(act, u16_at(10) as i32, w1, b1.to_vec(), w2.to_vec(), rest[0])?
+            .with_hand_written(residual)
+            .with_king_mirror(mirrored))
     }
 
-    /// The net the engine searches with unless told otherwise ([`BUILTIN`]): a residual net,
-    /// a correction to the hand-written evaluation learned from Stockfish's scores.
+    /// The net the engine searches with unless told otherwise ([`BUILTIN`]): a residual,
+    /// king-mirrored net, a correction to the hand-written evaluation learned from Stockfish's
+    /// scores.
     pub fn builtin() -> Network {
         Network::from_bytes(BUILTIN).expect("the built-in net is a net (tested)")
     }
@@ -223,6 +249,16 @@ impl Network {
     /// the hand-written evaluation ([`crate::eval::evaluate`]).
     pub fn with_hand_written(self, on: bool) -> Network {
         Network { residual: on, ..self }
+    }
+
+    /// The same net, its views king-mirrored ([`king_flip`]) or not.
+    pub fn with_king_mirror(self, on: bool) -> Network {
+        Network { mirrored: on, ..self }
+    }
+
+    /// Whether each side's view is mirrored so that its king is on files e-h ([`king_flip`]).
+    pub fn king_mirrored(&self) -> bool {
+        self.mirrored
     }
 
     /// Whether the engine adds this net's output to the hand-written evaluation (a residual
@@ -242,7 +278,8 @@ impl Network {
         let compact = self.compact();
         let mut out = MAGIC.to_vec();
         out.extend(VERSION.to_le_bytes());
-        out.extend([if compact { 2 } else { 1 } | if self.residual { RESIDUAL } else { 0 }, self.act.code()]);
+        let flags = if self.residual { RESIDUAL } else { 0 } | if self.mirrored { KING_MIRRORED } else { 0 };
+        out.extend([if compact { 2 } else { 1 } | flags, self.act.code()]);
         for x in [self.n as u16, self.scale as u16, QA as u16, QB as u16] {
             out.extend(x.to_le_bytes());
         }
@@ -285,18 +322,24 @@ impl Network {
         let n = self.n;
         acc.0.resize(2 * n, 0);
         for side in Color::ALL {
-            let a = &mut acc.0[side.index() * n..(side.index() + 1) * n];
-            a.copy_from_slice(&self.b1);
-            for (sq, piece) in board.pieces() {
-                add(a, self.row(feature(side, piece, sq)));
-            }
+            self.refresh_side(board, side, &mut acc.0[side.index() * n..(side.index() + 1) * n]);
+        }
+    }
+
+    /// `side`'s half of `board`'s accumulators, from scratch.
+    fn refresh_side(&self, board: &Board, side: Color, a: &mut [i16]) {
+        let flip = king_flip(self.mirrored, board, side);
+        a.copy_from_slice(&self.b1);
+        for (sq, piece) in board.pieces() {
+            add(a, self.row(feature(side, flip, piece, sq)));
         }
     }
 
     /// `child`'s accumulators from its parent's (`parent` holds those of `from`): the rows of
     /// the pieces that left are taken off, those of the pieces that appeared put on. The
     /// squares that changed are those where a colour's or a role's set differs (two to four
-    /// for a move); the sums wrap, so their order does not matter.
+    /// for a move); the sums wrap, so their order does not matter. A side whose view a king
+    /// move mirrored (a king-mirrored net), and boards more than a move apart, are refreshed.
     pub fn update(&self, from: &Board, to: &Board, parent: &Accumulator, child: &mut Accumulator) {
         let n = self.n;
         child.0.clear();
@@ -307,17 +350,34 @@ impl Network {
         for role in Role::ALL {
             changed |= from.by_role(role) ^ to.by_role(role);
         }
+        // What left and what appeared: at most four changes for a move (castling); boards
+        // further apart are refreshed.
+        let mut changes = [(Piece { color: Color::White, role: Role::Pawn }, Square::A1, false); 4];
+        let mut count = 0;
         for sq in changed {
             for (piece, put) in [(from.piece_at(sq), false), (to.piece_at(sq), true)] {
                 let Some(piece) = piece else { continue };
-                for side in Color::ALL {
-                    let a = &mut child.0[side.index() * n..(side.index() + 1) * n];
-                    let row = self.row(feature(side, piece, sq));
-                    if put {
-                        add(a, row);
-                    } else {
-                        sub(a, row);
-                    }
+                if count == changes.len() {
+                    return self.refresh(to, child);
+                }
+                changes[count] = (piece, sq, put);
+                count += 1;
+            }
+        }
+        for side in Color::ALL {
+            let a = &mut child.0[side.index() * n..(side.index() + 1) * n];
+            // A king that crossed to the other half of the board mirrors its side's whole view.
+            let flip = king_flip(self.mirrored, to, side);
+            if flip != king_flip(self.mirrored, from, side) {
+                self.refresh_side(to, side, a);
+                continue;
+            }
+            for &(piece, sq, put) in &changes[..count] {
+                let row = self.row(feature(side, flip, piece, sq));
+                if put {
+                    add(a, row);
+                } else {
+                    sub(a, row);
                 }
             }
         }
@@ -501,7 +561,7 @@ mod tests {
     #[test]
     fn the_built_in_net_reads_and_is_residual() {
         let net = Network::builtin();
-        assert!(net.adds_hand_written() && net.compact());
+        assert!(net.adds_hand_written() && net.king_mirrored() && net.compact());
         assert_eq!((net.hidden(), net.activation()), (64, Activation::SCReLU));
         assert_eq!(net.to_bytes(), BUILTIN);
     }
@@ -512,8 +572,9 @@ mod tests {
     #[test]
     fn incremental_accumulators_equal_a_refresh() {
         let mut r = Rng(0x9E37_79B9_7F4A_7C15);
-        for (i, act) in [Activation::CReLU, Activation::SCReLU].into_iter().enumerate() {
-            let net = random_net(24, act, 11 + i as u64);
+        let kinds = [(Activation::CReLU, false), (Activation::SCReLU, false), (Activation::SCReLU, true)];
+        for (i, (act, mirrored)) in kinds.into_iter().enumerate() {
+            let net = random_net(24, act, 11 + i as u64).with_king_mirror(mirrored);
             let mut moves_seen = 0;
             for game in 0..60 {
                 let mut pos = if game % 3 == 0 { Position::chess960(r.below(960) as u32).unwrap() } else { Position::new() };
@@ -544,6 +605,34 @@ mod tests {
             }
             assert!(moves_seen > 5_000, "{moves_seen} moves");
         }
+    }
+
+    /// In a king-mirrored net a position and its image with the files mirrored (a <-> h) set
+    /// the same inputs; in a plain one they do not.
+    #[test]
+    fn a_king_mirrored_net_sees_a_file_mirrored_position_alike() {
+        let net = random_net(32, Activation::SCReLU, 9);
+        let mirrored = net.clone().with_king_mirror(true);
+        let file_mirrored = |pos: &Position| {
+            let mut b = Board::empty();
+            for (sq, pc) in pos.board().pieces() {
+                b.put(Square::new(sq as u32 ^ 7), pc);
+            }
+            let turn = if pos.turn() == Color::White { 'w' } else { 'b' };
+            fen(&format!("{} {turn} - - 0 1", b.board_fen()))
+        };
+        for f in [
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w - - 0 1",
+            "2kr3r/ppp2ppp/2n5/8/3P4/8/PPP2PPP/R3K2R b - - 0 1",
+            "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 0 1",
+        ] {
+            let pos = fen(f);
+            assert_eq!(mirrored.evaluate(&pos), mirrored.evaluate(&file_mirrored(&pos)), "{f}");
+            assert_ne!(net.evaluate(&pos), net.evaluate(&file_mirrored(&pos)), "{f}");
+        }
+        let file = mirrored.to_bytes();
+        assert_eq!(file[6] & KING_MIRRORED, KING_MIRRORED);
+        assert_eq!(Network::from_bytes(&file), Ok(mirrored));
     }
 
     /// A position and its colour-flipped image (the board mirrored, the colours and the side to
