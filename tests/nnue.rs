@@ -139,12 +139,20 @@ fn eval_file_says_what_the_evaluation_becomes_for_every_front_end() {
     let (change, line) = Uci::eval_file(Some("r.nnue"), |_| Ok(residual.clone()));
     assert!(matches!(change, EvalChange::Net(ref n) if n.adds_hand_written()), "{change:?}");
     assert_eq!(line, "info string EvalFile r.nnue: a net of 768x2 -> 32 -> 1, screlu, scale 400, added to the hand-written evaluation");
+    // A king-mirrored one says so, and reads back as one.
+    let mirrored = signatures::test_net().with_king_mirror(true).to_bytes();
+    let (change, line) = Uci::eval_file(Some("m.nnue"), |_| Ok(mirrored.clone()));
+    assert!(matches!(change, EvalChange::Net(ref n) if n.king_mirrored() && !n.adds_hand_written()), "{change:?}");
+    assert_eq!(line, "info string EvalFile m.nnue: a net of 768x2 -> 32 -> 1, screlu, scale 400, king-mirrored");
     let (change, line) = Uci::eval_file(None, |_| panic!("no file to read"));
     assert!(matches!(change, EvalChange::Handwritten));
     assert_eq!(line, "info string EvalFile: the hand-written evaluation alone");
     let (change, line) = Uci::eval_file(Some("<built-in>"), |_| panic!("no file to read"));
     assert!(matches!(change, EvalChange::Builtin));
-    assert_eq!(line, "info string EvalFile <built-in>: a net of 768x2 -> 64 -> 1, screlu, scale 400, added to the hand-written evaluation");
+    assert_eq!(
+        line,
+        "info string EvalFile <built-in>: a net of 768x2 -> 64 -> 1, screlu, scale 400, king-mirrored, added to the hand-written evaluation"
+    );
     for (read, why) in [
         (Err("No such file or directory".to_owned()), "No such file or directory"),
         (Ok(vec![0; MAX_FILE_BYTES + 1]), "larger than any net"),

@@ -629,10 +629,11 @@ fn final_lines(root: &Position, r: &SearchResult, seldepth: u32, hashfull: u32) 
 #[cfg(feature = "nnue")]
 fn describe(net: &Network) -> String {
     format!(
-        "a net of 768x2 -> {} -> 1, {}, scale {}{}",
+        "a net of 768x2 -> {} -> 1, {}, scale {}{}{}",
         net.hidden(),
         net.activation().name(),
         net.scale(),
+        if net.king_mirrored() { ", king-mirrored" } else { "" },
         if net.adds_hand_written() { ", added to the hand-written evaluation" } else { "" }
     )
 }
