@@ -39,16 +39,17 @@ use crate::{Color, Move, Position, Role};
 /// - level 10: 68.8% against 1600 over 40 games (about 1735);
 /// - level 15: 22.5% against 2000 over 80 games (about 1785);
 /// - level 19: 37.5% against 2200 over 80 games (about 2110);
-/// - level 20 (full strength): 50.7% against 2400 over 200 games of the engine with the
-///   hand-written evaluation alone (about 2405, 95%: 2364 .. 2447; before d6079db's search
-///   changes, 46.2% over 200). The built-in net makes full strength stronger than that: a
-///   lower bound until it is measured again.
+/// - level 20 (full strength): 26.5% against 2800 over 100 games of 2c647ca's engine with
+///   the first built-in net (about 2623, 95%: 2558 .. 2678); with the hand-written evaluation
+///   alone it was 50.7% against 2400 over 200 games (about 2405). The search change and the
+///   king-mirrored net since (+24 and +61 Elo at equal nodes) make full strength stronger than
+///   that: a lower bound until it is measured again.
 ///
 /// Level 1 is level 3's figure less the 325 Elo level 1 scored below level 3 in a level-
 /// against-level match (Stockfish's weakest setting, 1350, is too strong to measure it). The
 /// other levels are interpolated between measured ones.
 pub const ELO_BY_LEVEL: [u32; 20] =
-    [755, 920, 1080, 1185, 1290, 1350, 1415, 1515, 1625, 1735, 1745, 1755, 1765, 1775, 1785, 1866, 1948, 2029, 2110, 2405];
+    [755, 920, 1080, 1185, 1290, 1350, 1415, 1515, 1625, 1735, 1745, 1755, 1765, 1775, 1785, 1866, 1948, 2029, 2110, 2623];
 
 /// The level (1..=20) whose approximate Elo is closest to `elo`.
 pub fn level_for_elo(elo: u32) -> u8 {
