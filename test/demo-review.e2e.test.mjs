@@ -95,6 +95,11 @@ function treeJudgements(page) {
   return page.$$eval('#an-tree .mv .judgement', (els) => els.map((e) => ({ move: e.parentElement.textContent, judgement: e.dataset.judgement })));
 }
 
+/** The tree's judgements of mistakes and blunders. */
+async function worseThanInaccuracies(page) {
+  return (await treeJudgements(page)).filter((j) => j.judgement !== 'inaccuracy');
+}
+
 /** The summary's cell for a side (w or b) and a row (inaccuracy, mistake, blunder, acpl). */
 function cell(page, row, side) {
   return page.textContent(`.review-summary tr[data-row="${row}"] td[data-side="${side}"]`);
@@ -133,14 +138,17 @@ test('Review: 3...Nf6 allowing mate is a blunder (??), with a best move that pre
   assert.equal(points.at(-1).win, 100);
   // 3...Nf6 (ply 6) costs Black at least 15 points of winning chances on the graph: a blunder.
   assert.ok(points[5].win - points[6].win <= -15, `Black's loss at 3...Nf6: ${points[6].win - points[5].win}`);
-  assert.deepEqual(await treeJudgements(page), [{ move: 'Nf6??', judgement: 'blunder' }], 'the only judged move');
-  assert.deepEqual(await page.$$eval('svg.graph .dot', (els) => els.map((e) => [e.dataset.ply, e.dataset.judgement])), [['6', 'blunder']]);
+  // The only mistake or blunder (3.Qh5, the Scholar's mate try, may be judged an inaccuracy:
+  // the engine's opinion of it, which the king-mirrored net holds).
+  assert.deepEqual(await worseThanInaccuracies(page), [{ move: 'Nf6??', judgement: 'blunder' }], 'the only mistake or blunder');
+  const dots = await page.$$eval('svg.graph .dot', (els) => els.map((e) => [e.dataset.ply, e.dataset.judgement]));
+  assert.deepEqual(dots.filter(([, j]) => j !== 'inaccuracy'), [['6', 'blunder']]);
   assert.equal(await cell(page, 'blunder', 'b'), '1');
   assert.equal(await cell(page, 'blunder', 'w'), '0');
   assert.ok(Number(await cell(page, 'acpl', 'b')) > Number(await cell(page, 'acpl', 'w')), 'Black lost more');
-  assert.match(await page.getAttribute('svg.graph', 'aria-label'), /8 of 8 positions reviewed\). White: inaccuracies 0, mistakes 0, blunders 0, average centipawn loss \d+\. Black: inaccuracies 0, mistakes 0, blunders 1,/);
+  assert.match(await page.getAttribute('svg.graph', 'aria-label'), /8 of 8 positions reviewed\). White: inaccuracies \d+, mistakes 0, blunders 0, average centipawn loss \d+\. Black: inaccuracies 0, mistakes 0, blunders 1,/);
   // The summary's button goes to the move; the note names the engine's move.
-  const button = page.locator('.review-moves .review-move');
+  const button = page.locator('.review-moves .review-move[data-ply="6"]');
   assert.equal(await button.textContent(), '3…Nf6??');
   await button.focus();
   await page.keyboard.press('Enter');
@@ -170,7 +178,7 @@ test('Review: 3...Nf6 allowing mate is a blunder (??), with a best move that pre
   assert.equal(await page.textContent('#an-tree [aria-current]'), `3…${best}`);
   assert.equal(await page.locator('#an-tree .var').count(), 1);
   assert.equal(await state(page), 'done');
-  assert.deepEqual(await treeJudgements(page), [{ move: 'Nf6??', judgement: 'blunder' }]);
+  assert.deepEqual(await worseThanInaccuracies(page), [{ move: 'Nf6??', judgement: 'blunder' }]);
   // The judgements are not the user's NAGs: not in the PGN.
   await page.click('#an-pgn-out');
   const movetext = (await page.inputValue('#an-pgn')).split('\n\n')[1];
