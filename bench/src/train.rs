@@ -43,9 +43,8 @@
 //!
 //! Files (little-endian): a 16-byte header, `b"RCNN"`, `u16` version (1), `u8` format (0: f32,
 //! 1: int16, 2: compact; bit 7 set for a residual net, bit 6 for a king-mirrored one, in both
-//! files), `u8` activation (0:
-//! CReLU, 1: SCReLU), `u16` N, `u16` SCALE, `u16` QA, `u16` QB (255 and 64; 1 and 1 in a float
-//! file); then the feature weights `[768][N]` (feature-major: the N weights of feature 0
+//! files), `u8` activation (0: CReLU, 1: SCReLU), `u16` N, `u16` SCALE, `u16` QA, `u16` QB
+//! (255 and 64; 1 and 1 in a float file); then the feature weights `[768][N]` (feature-major: the N weights of feature 0
 //! first), the hidden biases `[N]`, the output weights `[2N]` (the side to move's half first)
 //! and the output bias, all f32 or all i16 (format 2: the feature weights i8, in steps of
 //! `nnue::FEATURE_STEP`). Quantised, the feature weights and hidden biases are `round(w * QA)`, the output weights `round(w * QB)` and the
@@ -848,7 +847,6 @@ fn main() {
     let valid_set: Vec<Record> = positions.iter().map(|(r, _)| *r).collect();
     eprintln!("{} training, {} validation positions", train_set.len(), valid_set.len());
     let targets: Vec<f64> = valid_set.iter().map(|r| target(r, args.cfg.lambda, args.cfg.score_scale())).collect();
-    // `--from` a residual net goes on as one, with or without `--residual`.
     let from = args.from.as_ref().map(|path| {
         read_float_file(&std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"))).unwrap_or_else(|e| panic!("{path}: {e}"))
     });

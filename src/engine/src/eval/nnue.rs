@@ -607,6 +607,21 @@ mod tests {
         }
     }
 
+    /// Boards more than a move apart (no search makes them, but `update` is public) are
+    /// refreshed, plain or king-mirrored: the result is the second board's accumulators.
+    #[test]
+    fn an_update_between_unrelated_boards_is_a_refresh() {
+        for mirrored in [false, true] {
+            let net = random_net(16, Activation::SCReLU, 3).with_king_mirror(mirrored);
+            let (a, b) = (Position::new(), fen("2kr3r/ppp2ppp/2n5/8/3P4/8/PPP2PPP/R3K2R b - - 0 1"));
+            let (mut from, mut expected, mut got) = (net.accumulator(), net.accumulator(), net.accumulator());
+            net.refresh(a.board(), &mut from);
+            net.refresh(b.board(), &mut expected);
+            net.update(a.board(), b.board(), &from, &mut got);
+            assert_eq!(got, expected, "mirrored: {mirrored}");
+        }
+    }
+
     /// In a king-mirrored net a position and its image with the files mirrored (a <-> h) set
     /// the same inputs; in a plain one they do not.
     #[test]
